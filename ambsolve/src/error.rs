@@ -1,0 +1,81 @@
+//! Errors that end a search: a program that is not deterministic, or a model that is wrong.
+
+use std::fmt;
+
+/// Why a search could not go on. A search that merely finds nothing is not an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// Replay engine: a replayed choice saw a different number of alternatives than when it
+    /// was recorded. The closure must make the same choices, with the same alternatives,
+    /// whenever the earlier choices are the same.
+    Nondeterministic {
+        /// The depth of the choice (0 is the first choice of a run).
+        depth: usize,
+        /// Alternatives when the choice was first made.
+        recorded: usize,
+        /// Alternatives seen when it was replayed.
+        replayed: usize,
+    },
+    /// Replay engine: while replaying a recorded path of `recorded` choices, the closure
+    /// returned (or failed) after only `depth` of them, so it is not deterministic.
+    EndedDuringReplay {
+        /// Choices the run made before it returned.
+        depth: usize,
+        /// Length of the recorded path it was replaying.
+        recorded: usize,
+    },
+    /// Replay engine: a choice had more alternatives than fit in a choice frame.
+    TooManyAlternatives {
+        /// The depth of the choice.
+        depth: usize,
+        /// How many alternatives it had.
+        alternatives: usize,
+    },
+    /// Replay engine: an iterator passed to `choose` yielded fewer items than its exact
+    /// `size_hint` promised.
+    ShortIterator {
+        /// The depth of the choice.
+        depth: usize,
+    },
+    /// The model was built wrongly; the message says where.
+    InvalidModel(String),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Nondeterministic {
+                depth,
+                recorded,
+                replayed,
+            } => write!(
+                f,
+                "the amb program is not deterministic: choice {depth} had {recorded} \
+                 alternatives when recorded but {replayed} when replayed"
+            ),
+            SearchError::EndedDuringReplay { depth, recorded } => write!(
+                f,
+                "the amb program is not deterministic: replaying a recorded path of \
+                 {recorded} choices, it returned after choice {depth}"
+            ),
+            SearchError::TooManyAlternatives {
+                depth,
+                alternatives,
+            } => write!(
+                f,
+                "choice {depth} has {alternatives} alternatives, more than the {} a choice \
+                 frame holds",
+                u32::MAX
+            ),
+            SearchError::ShortIterator { depth } => write!(
+                f,
+                "the iterator given to choice {depth} yielded fewer items than its \
+                 size_hint promised"
+            ),
+            SearchError::InvalidModel(message) => write!(f, "invalid model: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}

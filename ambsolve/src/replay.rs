@@ -1,0 +1,453 @@
+//! The replay engine: `amb`/`fail` by re-running a closure and replaying its recorded choices.
+//!
+//! This is JavaScript's `ambRun` done right. The closure is the program. Each
+//! [`Amb::choose`] either answers from the recorded path (while the run replays the prefix)
+//! or pushes a new choice frame at its first alternative. When a run fails, the engine pops
+//! exhausted frames, advances the deepest open one and runs the closure again. Solutions
+//! therefore come in lexicographic order of their choice indices, depth-first, exactly the
+//! order of `ambRun`. Memory is the path: one frame per choice depth.
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use crate::choice::{ChoiceStack, Frame};
+use crate::error::SearchError;
+use crate::limits::{Control, Interrupt};
+use crate::solutions::{Engine, Solver, Step};
+use crate::stats::Stats;
+
+/// The failure of a run: "no solution down this path". It travels by `?`.
+///
+/// Returned by [`Amb::require`], [`Amb::fail`] and by a [`choose`](Amb::choose) with no
+/// alternatives. It carries nothing: why the run failed does not matter, only that it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fail;
+
+impl fmt::Display for Fail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no solution down this path")
+    }
+}
+
+impl std::error::Error for Fail {}
+
+/// Counters the replay engine keeps across runs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counters {
+    runs: u64,
+    nodes: u64,
+    replayed: u64,
+    failures: u64,
+    solutions: u64,
+    max_depth: u64,
+}
+
+/// The choice context a replayed program receives: `choose`, `require`, `fail`.
+///
+/// ```
+/// // Pythagorean triples with sides up to 20, in the order ambRun finds them.
+/// let triples: Vec<(u32, u32, u32)> = ambsolve::replay(|amb| {
+///     let a = amb.choose(1..=20)?;
+///     let b = amb.choose(a..=20)?;
+///     let c = amb.choose(b..=20)?;
+///     amb.require(a * a + b * b == c * c)?;
+///     Ok((a, b, c))
+/// })
+/// .solutions()
+/// .collect();
+/// assert_eq!(triples[..2], [(3, 4, 5), (5, 12, 13)]);
+/// ```
+pub struct Amb<'run> {
+    stack: &'run mut ChoiceStack,
+    control: &'run mut Control,
+    counters: &'run mut Counters,
+    depth: usize,
+    interrupt: Option<Interrupt>,
+    error: Option<SearchError>,
+}
+
+impl Amb<'_> {
+    /// Chooses one of `values`: the first on a fresh path, the next one each time the
+    /// search comes back here. Any `IntoIterator` works: ranges, arrays, slices (their
+    /// items are references), `Vec`s, iterator chains.
+    ///
+    /// Iterators with an exact `size_hint` (ranges, slices, `Vec`s, maps over them) are not
+    /// collected; others are collected once per call to learn how many alternatives there
+    /// are, since replay must check that number.
+    ///
+    /// # Errors
+    /// [`Fail`] when `values` is empty, and when the search must stop here (a limit was
+    /// reached, or the program turned out not to be deterministic; the iterator reports
+    /// which).
+    #[inline]
+    pub fn choose<I: IntoIterator>(&mut self, values: I) -> Result<I::Item, Fail> {
+        let mut iter = values.into_iter();
+        match iter.size_hint() {
+            (low, Some(high)) if low == high => {
+                let index = self.choose_index(low)?;
+                match iter.nth(index) {
+                    Some(value) => Ok(value),
+                    None => self.stop_with(SearchError::ShortIterator {
+                        depth: self.depth - 1,
+                    }),
+                }
+            }
+            _ => {
+                let mut items: SmallVec<[I::Item; 8]> = iter.collect();
+                let index = self.choose_index(items.len())?;
+                Ok(items.swap_remove(index))
+            }
+        }
+    }
+
+    /// Chooses an index in `0..alternatives`, in increasing order.
+    ///
+    /// # Errors
+    /// As for [`choose`](Amb::choose): [`Fail`] when `alternatives` is 0 or the search
+    /// must stop here.
+    #[inline]
+    pub fn choose_index(&mut self, alternatives: usize) -> Result<usize, Fail> {
+        let depth = self.depth;
+        if let Some(frame) = self.stack.get(depth) {
+            let (index, recorded) = (frame.index, frame.arity);
+            if recorded as usize == alternatives {
+                self.counters.replayed += 1;
+                self.depth += 1;
+                return Ok(index as usize);
+            }
+            return self.stop_with(SearchError::Nondeterministic {
+                depth,
+                recorded: recorded as usize,
+                replayed: alternatives,
+            });
+        }
+        self.choose_new(alternatives)
+    }
+
+    /// A choice past the recorded path: push a frame at its first alternative.
+    fn choose_new(&mut self, alternatives: usize) -> Result<usize, Fail> {
+        let depth = self.depth;
+        if alternatives == 0 {
+            return Err(Fail);
+        }
+        let Ok(arity) = u32::try_from(alternatives) else {
+            return self.stop_with(SearchError::TooManyAlternatives {
+                depth,
+                alternatives,
+            });
+        };
+        if let Err(interrupt) = self.control.before_node(self.counters.nodes) {
+            self.interrupt = Some(interrupt);
+            return Err(Fail);
+        }
+        self.stack.push(Frame::new(arity));
+        self.counters.nodes += 1;
+        self.depth += 1;
+        self.counters.max_depth = self.counters.max_depth.max(self.depth as u64);
+        Ok(0)
+    }
+
+    /// Fails the run unless `condition` holds.
+    ///
+    /// # Errors
+    /// [`Fail`] when `condition` is false.
+    pub fn require(&self, condition: bool) -> Result<(), Fail> {
+        if condition { Ok(()) } else { Err(Fail) }
+    }
+
+    /// Fails the run: `amb.fail()?` rejects the current choices.
+    ///
+    /// # Errors
+    /// Always [`Fail`].
+    pub fn fail<T>(&self) -> Result<T, Fail> {
+        Err(Fail)
+    }
+
+    /// How many choices this run has made so far.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    #[cold]
+    fn stop_with<T>(&mut self, error: SearchError) -> Result<T, Fail> {
+        self.error.get_or_insert(error);
+        Err(Fail)
+    }
+}
+
+impl fmt::Debug for Amb<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Amb")
+            .field("depth", &self.depth)
+            .field("recorded", &self.stack.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs an `amb` program on the replay engine.
+///
+/// The closure is run once per path; it must be deterministic given its choices (the same
+/// choices with the same alternatives whenever the earlier choices are the same). The
+/// engine checks this and reports [`SearchError::Nondeterministic`] or
+/// [`SearchError::EndedDuringReplay`] instead of searching the wrong tree.
+///
+/// Solutions come in the order of `ambRun`: depth-first, lexicographic over the choice
+/// indices.
+///
+/// ```
+/// let chain = ambsolve::replay(|amb| {
+///     let linked = |a: &str, b: &str| a.ends_with(&b[..1]);
+///     let w1 = amb.choose(["the", "that", "a"])?;
+///     let w2 = amb.choose(["frog", "elephant", "thing"])?;
+///     amb.require(linked(w1, w2))?;
+///     let w3 = amb.choose(["walked", "treaded", "grows"])?;
+///     amb.require(linked(w2, w3))?;
+///     let w4 = amb.choose(["slowly", "quickly"])?;
+///     amb.require(linked(w3, w4))?;
+///     Ok([w1, w2, w3, w4].join(" "))
+/// });
+/// assert_eq!(chain.first()?.as_deref(), Some("that thing grows slowly"));
+/// # Ok::<(), ambsolve::SearchError>(())
+/// ```
+pub fn replay<'a, T, F>(program: F) -> Solver<'a, T>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<T, Fail> + 'a,
+    T: 'a,
+{
+    Solver::from_factory(move |_options| {
+        let engine: Box<dyn Engine<Item = T> + 'a> = Box::new(ReplayEngine::new(program));
+        Ok(engine)
+    })
+}
+
+/// The replay engine's state between runs.
+pub(crate) struct ReplayEngine<F, T> {
+    program: F,
+    stack: ChoiceStack,
+    counters: Counters,
+    /// Whether the path must move on before the next run (after a finished run).
+    advance_first: bool,
+    solution: Option<T>,
+}
+
+impl<F, T> ReplayEngine<F, T>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
+{
+    pub(crate) fn new(program: F) -> Self {
+        ReplayEngine {
+            program,
+            stack: ChoiceStack::new(),
+            counters: Counters::default(),
+            advance_first: false,
+            solution: None,
+        }
+    }
+}
+
+impl<F, T> Engine for ReplayEngine<F, T>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
+{
+    type Item = T;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        loop {
+            if self.advance_first {
+                if !self.stack.advance() {
+                    return Ok(Step::Interrupted(Interrupt::Stop(
+                        crate::StopReason::Exhausted,
+                    )));
+                }
+                self.advance_first = false;
+            }
+            if let Err(interrupt) = control.tick() {
+                return Ok(Step::Interrupted(interrupt));
+            }
+            self.counters.runs += 1;
+            let recorded = self.stack.len();
+            let mut amb = Amb {
+                stack: &mut self.stack,
+                control,
+                counters: &mut self.counters,
+                depth: 0,
+                interrupt: None,
+                error: None,
+            };
+            let result = (self.program)(&mut amb);
+            let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);
+            if let Some(error) = error {
+                return Err(error);
+            }
+            if let Some(interrupt) = interrupt {
+                // The path up to the interrupted choice is recorded; resuming re-runs it.
+                return Ok(Step::Interrupted(interrupt));
+            }
+            if depth < recorded {
+                return Err(SearchError::EndedDuringReplay { depth, recorded });
+            }
+            self.advance_first = true;
+            match result {
+                Ok(solution) => {
+                    self.counters.solutions += 1;
+                    self.solution = Some(solution);
+                    return Ok(Step::Solution);
+                }
+                Err(Fail) => self.counters.failures += 1,
+            }
+        }
+    }
+
+    fn take_solution(&mut self) -> T {
+        self.solution
+            .take()
+            .expect("take_solution is only called after advance found a solution")
+    }
+
+    fn stats(&self) -> Stats {
+        let c = self.counters;
+        Stats {
+            nodes: c.nodes,
+            failures: c.failures,
+            solutions: c.solutions,
+            max_depth: c.max_depth,
+            runs: c.runs,
+            replayed: c.replayed,
+            ..Stats::default()
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        self.stack.progress()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Limits, StopReason};
+
+    #[test]
+    fn solutions_come_in_lexicographic_order() {
+        let pairs: Vec<_> = replay(|amb| Ok((amb.choose(0..2)?, amb.choose(['a', 'b'])?)))
+            .solutions()
+            .collect();
+        assert_eq!(pairs, [(0, 'a'), (0, 'b'), (1, 'a'), (1, 'b')]);
+    }
+
+    #[test]
+    fn an_empty_choice_fails_the_run() {
+        let summary = replay(|amb| amb.choose(Vec::<u8>::new())).count().unwrap();
+        assert_eq!(summary.solutions, 0);
+        assert_eq!(summary.stop_reason, StopReason::Exhausted);
+        assert_eq!(summary.stats.runs, 1);
+        assert_eq!(summary.stats.failures, 1);
+    }
+
+    #[test]
+    fn non_exact_iterators_are_collected() {
+        let evens: Vec<u32> = replay(|amb| amb.choose((0..10).filter(|x| x % 2 == 0)))
+            .solutions()
+            .collect();
+        assert_eq!(evens, [0, 2, 4, 6, 8]);
+    }
+
+    #[test]
+    fn borrowed_and_owned_values_both_work() {
+        let words = vec![String::from("a"), String::from("b")];
+        let borrowed: Vec<&String> = replay(|amb| amb.choose(&words)).solutions().collect();
+        assert_eq!(borrowed, [&words[0], &words[1]]);
+        let owned: Vec<String> = replay(|amb| amb.choose(words.clone()))
+            .solutions()
+            .collect();
+        assert_eq!(owned, words);
+    }
+
+    #[test]
+    fn statistics_count_runs_and_replays() {
+        // Two binary choices, every path fails: 4 runs; new choices: 2 in run 1 and the
+        // second-level one in run 3; replayed: run 2 answers both choices from the path
+        // (the advanced one too), run 3 the first, run 4 both.
+        let summary = replay(|amb| {
+            amb.choose(0..2)?;
+            amb.choose(0..2)?;
+            amb.fail::<()>()
+        })
+        .count()
+        .unwrap();
+        assert_eq!(summary.solutions, 0);
+        assert_eq!(summary.stats.runs, 4);
+        assert_eq!(summary.stats.nodes, 2 + 2 - 1);
+        assert_eq!(summary.stats.replayed, 2 + 1 + 2);
+        assert_eq!(summary.stats.failures, 4);
+        assert_eq!(summary.stats.max_depth, 2);
+    }
+
+    #[test]
+    fn a_changed_arity_is_reported_with_its_depth() {
+        // Run 1 records arity 1 at depth 1; run 2 (first choice advanced) records arity 2
+        // anew; run 3 replays that frame but now sees 3 alternatives.
+        let mut calls = 0;
+        let error = replay(move |amb| {
+            calls += 1;
+            amb.choose(0..2)?;
+            amb.choose(0..calls)?;
+            amb.fail::<()>()
+        })
+        .count()
+        .unwrap_err();
+        assert_eq!(
+            error,
+            SearchError::Nondeterministic {
+                depth: 1,
+                recorded: 2,
+                replayed: 3
+            }
+        );
+    }
+
+    #[test]
+    fn a_run_that_stops_short_of_its_recorded_path_is_reported() {
+        let mut calls = 0;
+        let error = replay(move |amb| {
+            calls += 1;
+            if calls > 1 {
+                return amb.fail();
+            }
+            amb.choose(0..2)?;
+            amb.fail::<()>()
+        })
+        .count()
+        .unwrap_err();
+        assert_eq!(
+            error,
+            SearchError::EndedDuringReplay {
+                depth: 0,
+                recorded: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_solution_limit_of_zero_yields_nothing() {
+        let mut solutions = replay(|amb| amb.choose(0..3))
+            .limits(Limits::new().solutions(0))
+            .solutions();
+        assert_eq!(solutions.next(), None);
+        assert_eq!(solutions.stop_reason(), Some(StopReason::SolutionLimit));
+    }
+
+    #[test]
+    fn counting_for_a_budget_pauses_and_resumes() {
+        let mut solutions = replay(|amb| amb.choose(0..5)).solutions();
+        let mut total = solutions.count_for(std::time::Duration::ZERO);
+        assert_eq!(total, 0, "a zero budget pauses at the first poll");
+        assert_eq!(solutions.stop_reason(), None, "a pause is not a stop");
+        while solutions.stop_reason().is_none() {
+            total += solutions.count_for(std::time::Duration::from_secs(1));
+        }
+        assert_eq!(total, 5);
+        assert_eq!(solutions.stop_reason(), Some(StopReason::Exhausted));
+    }
+}

@@ -1,0 +1,49 @@
+//! Search statistics, shared by both engines.
+
+use std::fmt;
+use std::time::Duration;
+
+/// What a search did. Fields an engine does not use stay zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Choices made: new choice frames (replay) or decisions (trail).
+    pub nodes: u64,
+    /// Dead ends: closure runs that failed (replay), or decisions and propagations that
+    /// emptied a domain (trail).
+    pub failures: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The deepest the choice stack has been.
+    pub max_depth: u64,
+    /// Replay engine: how many times the closure was run.
+    pub runs: u64,
+    /// Replay engine: choices answered from the recorded prefix instead of made anew.
+    pub replayed: u64,
+    /// Trail engine: propagator invocations.
+    pub propagations: u64,
+    /// Trail engine: restarts made before the first solution.
+    pub restarts: u64,
+    /// Wall time spent searching.
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "nodes {}, failures {}, solutions {}, max depth {}",
+            self.nodes, self.failures, self.solutions, self.max_depth
+        )?;
+        if self.runs > 0 {
+            write!(f, ", runs {}, replayed {}", self.runs, self.replayed)?;
+        }
+        if self.propagations > 0 {
+            write!(f, ", propagations {}", self.propagations)?;
+        }
+        if self.restarts > 0 {
+            write!(f, ", restarts {}", self.restarts)?;
+        }
+        write!(f, ", time {:.3?}", self.elapsed)
+    }
+}

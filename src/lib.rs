@@ -1,0 +1,7 @@
+//! Helpers shared by the examples of ambsolve; the library itself is the `ambsolve` crate.
+
+pub mod cli;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,0 +1,89 @@
+//! Helpers shared by the integration tests: reference data, independent checkers, and the
+//! example binaries.
+#![allow(dead_code, unreachable_pub)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Mutex;
+
+/// A line of `tests/data/nqueens-counts.tsv`: board size, all solutions, fundamental ones.
+#[derive(Clone, Copy, Debug)]
+pub struct QueensCount {
+    pub n: usize,
+    pub all: u64,
+    pub fundamental: u64,
+}
+
+/// The OEIS counts (A000170, A002562) shipped in `tests/data`.
+pub fn queens_counts() -> Vec<QueensCount> {
+    let text = std::fs::read_to_string(data_dir().join("nqueens-counts.tsv"))
+        .expect("tests/data/nqueens-counts.tsv is part of the repository");
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.starts_with("n\t"))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            QueensCount {
+                n: fields[0].parse().unwrap(),
+                all: fields[1].parse().unwrap(),
+                fundamental: fields[2].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+}
+
+/// An independent check of an n-queens solution given as 0-based columns, one per row.
+pub fn is_queens_solution(queens: &[usize]) -> bool {
+    let n = queens.len();
+    queens.iter().all(|&c| c < n)
+        && (0..n).all(|a| {
+            (a + 1..n).all(|b| queens[a] != queens[b] && queens[a].abs_diff(queens[b]) != b - a)
+        })
+}
+
+/// Runs an example binary (built on first use with `cargo build --example`) and returns
+/// its output.
+pub fn run_example(name: &str, args: &[&str]) -> Output {
+    Command::new(example_binary(name))
+        .args(args)
+        .output()
+        .expect("the example binary runs")
+}
+
+/// The path of an example binary of this package, built if needed.
+pub fn example_binary(name: &str) -> PathBuf {
+    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !built.iter().any(|b| b == name) {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "--example", name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building example {name} failed");
+        built.push(name.to_string());
+    }
+    let exe = std::env::current_exe().expect("the test binary knows its path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    profile_dir.join("examples").join(name)
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8 output")
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("utf-8 output")
+}
