@@ -3,13 +3,15 @@
 //! ```text
 //! cargo run --release --example nqueens -- 8            # count, then draw the first
 //! cargo run --release --example nqueens -- 8 --all      # every solution, 1-based columns
-//! cargo run --release --example nqueens -- 8 --first    # only the first solution
+//! cargo run --release --example nqueens -- 1000 --first # first-fail: large boards at once
+//! cargo run --release --example nqueens -- 8 --engine replay
 //! ```
 
 use std::process::ExitCode;
 
-use ambsolve::{Amb, Fail};
-use clap::Parser;
+use ambsolve::{Engine, Model, Restarts, Solver, Strategy, ValueOrder, Var};
+use ambsolve_examples::cli::{self, Output};
+use clap::{Parser, ValueEnum};
 
 /// Place N queens on an N×N board so that no two attack each other.
 #[derive(Parser, Debug)]
@@ -24,32 +26,37 @@ struct Args {
     /// Print every solution as a list of 1-based columns, then the count.
     #[arg(long, group = "mode")]
     all: bool,
-    /// Print only the first solution.
+    /// Print only the first solution (found with first-fail on the trail engine).
     #[arg(long, group = "mode")]
     first: bool,
+    /// The search engine.
+    #[arg(long, value_enum, default_value_t = EngineArg::Trail)]
+    engine: EngineArg,
 }
 
-/// The amb program: one queen per row, each column chosen in turn and checked against the
-/// queens above it (columns and both diagonals), so a bad column fails at once.
-pub fn queens(n: usize) -> impl FnMut(&mut Amb<'_>) -> Result<Vec<usize>, Fail> {
-    let mut cols = vec![false; n];
-    let mut diag = vec![false; 2 * n];
-    let mut anti = vec![false; 2 * n];
-    let mut queens = Vec::with_capacity(n);
-    move |amb| {
-        cols.fill(false);
-        diag.fill(false);
-        anti.fill(false);
-        queens.clear();
-        for row in 0..n {
-            let col = amb.choose(0..n)?;
-            let (d, a) = (row + col, row + n - col);
-            amb.require(!cols[col] && !diag[d] && !anti[a])?;
-            (cols[col], diag[d], anti[a]) = (true, true, true);
-            queens.push(col);
-        }
-        Ok(queens.clone())
-    }
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EngineArg {
+    Trail,
+    Replay,
+}
+
+/// The model: one variable per row holding its queen's column; columns and both
+/// diagonals (`q[i] + i`, `q[i] - i`) all different.
+pub fn queens_model(n: usize) -> (Model<'static>, Vec<Var<usize>>) {
+    let mut model = Model::new();
+    let q = model.vars("q", n, 0..n);
+    model.all_different(&q);
+    model.all_different_offset(q.iter().zip(0..));
+    model.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
+    (model, q)
+}
+
+/// The strategy for a first solution on a large board: fewest columns left first,
+/// central columns first, restarts against unlucky runs.
+pub fn first_strategy() -> Strategy {
+    Strategy::first_fail()
+        .values(ValueOrder::MiddleOut)
+        .restarts(Restarts::luby(100))
 }
 
 /// A solution as the sources print it: 1-based columns, `[2, 4, 1, 3]`.
@@ -61,37 +68,55 @@ pub fn columns(queens: &[usize]) -> String {
 /// A solution drawn as a board, one row per line.
 pub fn board(queens: &[usize]) -> String {
     let n = queens.len();
-    let mut out = String::new();
-    for &col in queens {
-        let row: Vec<&str> = (0..n).map(|c| if c == col { "Q" } else { "." }).collect();
-        out.push_str(&row.join(" "));
-        out.push('\n');
-    }
-    out
+    let rows: Vec<String> = queens
+        .iter()
+        .map(|&col| {
+            (0..n)
+                .map(|c| if c == col { "Q" } else { "." })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows.join("\n")
 }
 
 fn main() -> ExitCode {
-    let args: Args = ambsolve_examples::cli::parse();
+    let args: Args = cli::parse();
     let n = args.n as usize;
-    let solver = || ambsolve::replay(queens(n));
+    let (model, q) = queens_model(n);
+    let engine = match args.engine {
+        EngineArg::Trail => Engine::Trail,
+        EngineArg::Replay => Engine::Replay,
+    };
+    let solve = || -> Solver<'_, Vec<usize>> {
+        let solver = model.solve(engine);
+        let solver = if args.first && engine == Engine::Trail {
+            solver.strategy(first_strategy())
+        } else {
+            solver
+        };
+        solver.map(|s| s.values(&q).into_iter().copied().collect())
+    };
+    let mut out = Output::new();
     let result = if args.all {
         let mut count = 0u64;
-        let mut solutions = solver().solutions();
+        let mut solutions = solve().solutions();
         for queens in solutions.by_ref() {
-            println!("{}", columns(&queens));
+            out.line(columns(&queens));
             count += 1;
         }
         solutions.error().cloned().map_or(Ok(count), Err)
     } else if args.first {
-        solver().first().map(|first| match first {
+        solve().first().map(|first| match first {
             Some(queens) => {
-                print!("{}\n{}", columns(&queens), board(&queens));
+                out.line(columns(&queens));
+                out.line(board(&queens));
                 1
             }
             None => 0,
         })
     } else {
-        solver().count().map(|summary| summary.solutions)
+        solve().count().map(|summary| summary.solutions)
     };
     let count = match result {
         Ok(count) => count,
@@ -101,15 +126,16 @@ fn main() -> ExitCode {
         }
     };
     if !args.first {
-        println!("solutions: {count}");
+        out.line(format!("solutions: {count}"));
     }
     if count == 0 {
-        println!(
+        out.line(format!(
             "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
-        );
+        ));
     } else if !args.all && !args.first && !args.count {
-        if let Ok(Some(queens)) = solver().first() {
-            print!("first solution {}:\n{}", columns(&queens), board(&queens));
+        if let Ok(Some(queens)) = solve().first() {
+            out.line(format!("first solution {}:", columns(&queens)));
+            out.line(board(&queens));
         }
     }
     ExitCode::SUCCESS

@@ -30,3 +30,56 @@ pub fn input_error(program: &str, message: impl Display) -> ExitCode {
     eprintln!("{program}: {message}");
     ExitCode::from(USAGE_ERROR)
 }
+
+/// Standard output, buffered, for examples that print many lines. A closed pipe
+/// (`nqueens 16 --all | head`) ends the program quietly with status 0 instead of a panic;
+/// any other write error is reported with status 1.
+pub struct Output {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl Output {
+    /// Locks standard output for this program.
+    pub fn new() -> Self {
+        Output {
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+        }
+    }
+
+    /// Writes `text` and a newline.
+    pub fn line(&mut self, text: impl Display) {
+        use std::io::Write;
+        let result = writeln!(self.out, "{text}");
+        Self::check(result);
+    }
+
+    /// Writes out what is buffered.
+    pub fn flush(&mut self) {
+        use std::io::Write;
+        let result = self.out.flush();
+        Self::check(result);
+    }
+
+    fn check(result: std::io::Result<()>) {
+        match result {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            Err(error) => {
+                eprintln!("cannot write to standard output: {error}");
+                std::process::exit(1);
+            }
+        }
+    }
+}
+
+impl Default for Output {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}

@@ -1,6 +1,7 @@
 //! Helpers shared by the examples of ambsolve; the library itself is the `ambsolve` crate.
 
 pub mod cli;
+pub mod programs;
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

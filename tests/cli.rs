@@ -135,3 +135,109 @@ fn word_chain_bad_files_are_clear_errors_with_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("Usage: word_chain"));
 }
+
+#[test]
+fn nqueens_engines_agree_from_the_command_line() {
+    for engine in ["trail", "replay"] {
+        let out = run_example("nqueens", &["6", "--all", "--engine", engine]);
+        assert!(out.status.success(), "{engine}");
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(stdout(&out), @r"
+            [2, 4, 6, 1, 3, 5]
+            [3, 6, 2, 5, 1, 4]
+            [4, 1, 5, 2, 6, 3]
+            [5, 3, 1, 6, 4, 2]
+            solutions: 4
+            ");
+        }
+    }
+    let out = run_example("nqueens", &["6", "--engine", "bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: nqueens"));
+}
+
+#[test]
+fn nqueens_first_answers_a_thousand_queens() {
+    let out = run_example("nqueens", &["1000", "--first"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let first_line = text.lines().next().unwrap();
+    let columns: Vec<usize> = first_line
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(", ")
+        .map(|c| c.parse::<usize>().unwrap() - 1)
+        .collect();
+    assert!(common::is_queens_solution(&columns));
+    assert_eq!(
+        text.lines().count(),
+        1 + 1000,
+        "the columns, then the board"
+    );
+}
+
+#[test]
+fn nqueens_all_into_a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(common::example_binary("nqueens"))
+        .args(["12", "--all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn sudoku_solves_a_file_and_summarizes() {
+    let path = temp_file(
+        "sudoku.txt",
+        "# two puzzles\n2\n\n\
+         4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+         000000010400000000020000000000050407008000300001090000300400200050100000000806000\r\n",
+    );
+    let out = run_example("sudoku", &[path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    insta::assert_snapshot!(stdout(&out), @r"
+    417369825632158947958724316825437169791586432346912758289643571573291684164875293
+    693784512487512936125963874932651487568247391741398625319475268856129743274836159
+    solved: 2 of 2
+    ");
+}
+
+#[test]
+fn sudoku_malformed_lines_are_reported_with_their_number() {
+    let cases = [
+        (
+            "short.txt",
+            "# fine\n123\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4....\n",
+            "line 3: a puzzle has 81 cells, this line has 79 characters",
+        ),
+        (
+            "letter.txt",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n",
+            "line 1: 'x' is not a digit",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let path = temp_file(name, text);
+        let out = run_example("sudoku", &[path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(stderr(&out).contains(message), "{name}: {}", stderr(&out));
+    }
+    let out = run_example("sudoku", &["/nonexistent/puzzles.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"));
+    let out = run_example("sudoku", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: sudoku"));
+}
+
+#[test]
+fn send_more_money_prints_its_sum() {
+    let out = run_example("send_more_money", &[]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "9567 + 1085 = 10652\nsolutions: 1\n");
+}

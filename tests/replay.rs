@@ -13,12 +13,13 @@ mod word_chain;
 use std::time::Duration;
 
 use ambsolve::{CancelFlag, Limits, SearchError, StopReason, replay};
+use ambsolve_examples::programs;
 use common::{is_queens_solution, queens_counts};
 
 #[test]
 fn nqueens_counts_match_oeis_for_n_up_to_12() {
     for expected in queens_counts().into_iter().filter(|c| c.n <= 12) {
-        let summary = replay(nqueens::queens(expected.n)).count().unwrap();
+        let summary = replay(programs::queens(expected.n)).count().unwrap();
         assert_eq!(summary.solutions, expected.all, "n = {}", expected.n);
         assert_eq!(summary.stop_reason, StopReason::Exhausted);
         assert_eq!(summary.stats.solutions, expected.all);
@@ -29,7 +30,7 @@ fn nqueens_counts_match_oeis_for_n_up_to_12() {
 fn every_yielded_queens_solution_is_a_real_solution() {
     for n in 1..=9 {
         let mut seen = 0;
-        for queens in replay(nqueens::queens(n)).solutions() {
+        for queens in replay(programs::queens(n)).solutions() {
             assert!(is_queens_solution(&queens), "n = {n}: {queens:?}");
             seen += 1;
         }
@@ -39,7 +40,7 @@ fn every_yielded_queens_solution_is_a_real_solution() {
 
 #[test]
 fn four_queens_solutions_in_amb_order() {
-    let lines: Vec<String> = replay(nqueens::queens(4))
+    let lines: Vec<String> = replay(programs::queens(4))
         .solutions()
         .map(|q| nqueens::columns(&q))
         .collect();
@@ -89,7 +90,7 @@ fn is_queens_solution_prefix(queens: &[usize]) -> bool {
 #[test]
 fn replay_statistics_for_eight_queens() {
     let n = 8;
-    let stats = replay(nqueens::queens(n)).count().unwrap().stats;
+    let stats = replay(programs::queens(n)).count().unwrap().stats;
     // Each consistent prefix of d queens makes one new choice with n alternatives: the
     // first is tried in the run that made the choice, the other n - 1 in runs of their
     // own, each replaying the d + 1 choices down to and including the advanced one.
@@ -122,7 +123,7 @@ fn replay_statistics_for_eight_queens() {
 
 #[test]
 fn node_limit_stops_with_its_reason() {
-    let mut solutions = replay(nqueens::queens(10))
+    let mut solutions = replay(programs::queens(10))
         .limits(Limits::new().nodes(100))
         .solutions();
     let found = solutions.by_ref().count();
@@ -133,7 +134,7 @@ fn node_limit_stops_with_its_reason() {
 
 #[test]
 fn solution_limit_yields_exactly_that_many() {
-    let mut solutions = replay(nqueens::queens(8))
+    let mut solutions = replay(programs::queens(8))
         .limits(Limits::new().solutions(5))
         .solutions();
     assert_eq!(solutions.by_ref().count(), 5);

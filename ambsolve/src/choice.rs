@@ -58,7 +58,14 @@ impl ChoiceStack {
         self.frames.push(frame);
     }
 
-    #[cfg(test)]
+    pub(crate) fn top(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<Frame> {
+        self.frames.pop()
+    }
+
     pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
         self.frames.last_mut()
     }

@@ -41,17 +41,28 @@
 //! ```
 
 mod choice;
+mod domain;
 mod error;
 mod limits;
+mod model;
+mod propagate;
 mod replay;
+mod search;
 mod solutions;
 mod stats;
+mod store;
+mod strategy;
+mod trail;
 
+pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
 pub use crate::limits::{CancelFlag, Limits, StopReason};
+pub use crate::model::{Assignment, Cmp, Integer, Model, Term, Var, VarId};
+pub use crate::propagate::{Context, Propagator};
 pub use crate::replay::{Amb, Fail, replay};
-pub use crate::solutions::{Solutions, Solver, Summary};
+pub use crate::solutions::{Engine, Solutions, Solver, Summary};
 pub use crate::stats::Stats;
+pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
 pub use ambsolve_macros::constraints;
 
 /// Support for the code `constraints!` expands to. Not a public API.

@@ -152,10 +152,11 @@ impl Control {
         self.limits.solutions
     }
 
-    /// Asks engines to pause (not stop) at `at`. The next tick reads the clock.
+    /// Asks engines to pause (not stop) at `at`. The clock is read after a full polling
+    /// interval of work, so every call makes progress even with a deadline already past.
     pub(crate) fn set_pause(&mut self, at: Option<Instant>) {
         self.pause_at = at;
-        self.ticks = POLL_EVERY - 1;
+        self.ticks = 0;
     }
 
     /// Called before a new node is made; `nodes` is the number made so far.

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use crate::error::SearchError;
 use crate::limits::{Control, Interrupt, Limits, StopReason};
 use crate::stats::Stats;
+use crate::strategy::Strategy;
 
 /// What an engine reports when asked for the next solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,13 +19,13 @@ pub(crate) enum Step {
 }
 
 /// A search engine, seen from the iterator that drives it.
-pub(crate) trait Engine {
+pub(crate) trait Searcher {
     type Item;
 
     /// Searches on to the next solution.
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError>;
 
-    /// The solution the engine stands on, after [`Engine::advance`] returned
+    /// The solution the engine stands on, after [`Searcher::advance`] returned
     /// [`Step::Solution`]. Counting never calls it, so counting stores nothing.
     fn take_solution(&mut self) -> Self::Item;
 
@@ -35,13 +36,26 @@ pub(crate) trait Engine {
     fn progress(&self) -> f64;
 }
 
+/// Which engine searches a [`Model`](crate::Model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// State in a store of domains, changes logged on a trail and undone on backtracking,
+    /// propagators pruning domains after every decision. The fast one.
+    #[default]
+    Trail,
+    /// Runs the model as an `amb` program: chooses each variable in turn and checks each
+    /// constraint once all its variables are chosen, replaying choices after a failure.
+    Replay,
+}
+
 /// Options every engine reads.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Options {
     pub(crate) limits: Limits,
+    pub(crate) strategy: Strategy,
 }
 
-type BoxedEngine<'a, T> = Box<dyn Engine<Item = T> + 'a>;
+type BoxedEngine<'a, T> = Box<dyn Searcher<Item = T> + 'a>;
 type EngineFactory<'a, T> =
     Box<dyn FnOnce(&Options) -> Result<BoxedEngine<'a, T>, SearchError> + 'a>;
 
@@ -49,7 +63,7 @@ type EngineFactory<'a, T> =
 ///
 /// Start it with [`solutions`](Solver::solutions) (a lazy iterator), [`first`](Solver::first)
 /// or [`count`](Solver::count). Hand-written `amb` programs get one from
-/// [`replay`](crate::replay()).
+/// [`replay`](crate::replay()); models from [`Model::solve`](crate::Model::solve).
 #[must_use = "a solver does nothing until solutions(), first() or count() is called"]
 pub struct Solver<'a, T> {
     make: EngineFactory<'a, T>,
@@ -70,6 +84,35 @@ impl<'a, T> Solver<'a, T> {
     pub fn limits(mut self, limits: Limits) -> Self {
         self.options.limits = limits;
         self
+    }
+
+    /// Sets the search strategy: variable order, value order, restarts. Default:
+    /// [`Strategy::default`] (input order, ascending values, no restarts).
+    ///
+    /// The trail engine follows all of it. The replay engine of a model follows the
+    /// static part: a given variable order and ascending, descending or given value
+    /// orders; it has no domains, so first-fail means input order there. A hand-written
+    /// `amb` program makes its own choices and ignores the strategy.
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.options.strategy = strategy;
+        self
+    }
+
+    /// Transforms every solution with `f` (a typed view of a model's
+    /// [`Assignment`](crate::Assignment), say). Counting never calls it.
+    pub fn map<U: 'a>(self, f: impl FnMut(T) -> U + 'a) -> Solver<'a, U>
+    where
+        T: 'a,
+    {
+        let make = self.make;
+        Solver {
+            make: Box::new(move |options| {
+                let inner = make(options)?;
+                let mapped: BoxedEngine<'a, U> = Box::new(Mapped { inner, f });
+                Ok(mapped)
+            }),
+            options: self.options,
+        }
     }
 
     /// Starts the search: a lazy iterator of solutions in the engine's documented order.
@@ -109,6 +152,32 @@ impl<T> fmt::Debug for Solver<'_, T> {
         f.debug_struct("Solver")
             .field("options", &self.options)
             .finish_non_exhaustive()
+    }
+}
+
+/// A searcher whose solutions go through a function.
+struct Mapped<'a, T, F> {
+    inner: BoxedEngine<'a, T>,
+    f: F,
+}
+
+impl<T, U, F: FnMut(T) -> U> Searcher for Mapped<'_, T, F> {
+    type Item = U;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        self.inner.advance(control)
+    }
+
+    fn take_solution(&mut self) -> U {
+        (self.f)(self.inner.take_solution())
+    }
+
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    fn progress(&self) -> f64 {
+        self.inner.progress()
     }
 }
 

@@ -7,6 +7,10 @@
 //! therefore come in lexicographic order of their choice indices, depth-first, exactly the
 //! order of `ambRun`. Memory is the path: one frame per choice depth.
 
+mod model;
+
+pub(crate) use self::model::model_program;
+
 use std::fmt;
 
 use smallvec::SmallVec;
@@ -14,7 +18,7 @@ use smallvec::SmallVec;
 use crate::choice::{ChoiceStack, Frame};
 use crate::error::SearchError;
 use crate::limits::{Control, Interrupt};
-use crate::solutions::{Engine, Solver, Step};
+use crate::solutions::{Searcher, Solver, Step};
 use crate::stats::Stats;
 
 /// The failure of a run: "no solution down this path". It travels by `?`.
@@ -216,7 +220,7 @@ where
     T: 'a,
 {
     Solver::from_factory(move |_options| {
-        let engine: Box<dyn Engine<Item = T> + 'a> = Box::new(ReplayEngine::new(program));
+        let engine: Box<dyn Searcher<Item = T> + 'a> = Box::new(ReplayEngine::new(program));
         Ok(engine)
     })
 }
@@ -246,7 +250,7 @@ where
     }
 }
 
-impl<F, T> Engine for ReplayEngine<F, T>
+impl<F, T> Searcher for ReplayEngine<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {
@@ -440,14 +444,25 @@ mod tests {
 
     #[test]
     fn counting_for_a_budget_pauses_and_resumes() {
-        let mut solutions = replay(|amb| amb.choose(0..5)).solutions();
-        let mut total = solutions.count_for(std::time::Duration::ZERO);
-        assert_eq!(total, 0, "a zero budget pauses at the first poll");
-        assert_eq!(solutions.stop_reason(), None, "a pause is not a stop");
+        // 4096 paths, each a run; a zero budget pauses after every polling interval of
+        // work (1024 runs) but always makes progress.
+        let mut solutions = replay(|amb| {
+            for _ in 0..12 {
+                amb.choose(0..2)?;
+            }
+            Ok(())
+        })
+        .solutions();
+        let mut counts = Vec::new();
         while solutions.stop_reason().is_none() {
-            total += solutions.count_for(std::time::Duration::from_secs(1));
+            counts.push(solutions.count_for(std::time::Duration::ZERO));
         }
-        assert_eq!(total, 5);
+        assert_eq!(counts.iter().sum::<u64>(), 4096);
+        assert!(counts.len() >= 4, "paused along the way: {counts:?}");
+        assert!(
+            counts.iter().all(|&c| c > 0),
+            "every call made progress: {counts:?}"
+        );
         assert_eq!(solutions.stop_reason(), Some(StopReason::Exhausted));
     }
 }

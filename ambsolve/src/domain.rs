@@ -1,0 +1,200 @@
+//! Finite domains as bitsets over value indices (a `SmallVec` of `u64` words).
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+/// A set of value indices `0..universe`, as a bitset.
+///
+/// A variable's values are a list of Rust values; its domain is the set of indices into that
+/// list that are still possible. Up to 128 values live inline, without allocation. The
+/// search store keeps the same words flat in one trailed array; a `Domain` is the value
+/// type a [`Context`](crate::Context) hands out and the model starts from.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Domain {
+    words: SmallVec<[u64; 2]>,
+    universe: u32,
+}
+
+/// Number of `u64` words a bitset over `universe` indices needs.
+pub(crate) fn words_for(universe: u32) -> usize {
+    (universe as usize).div_ceil(64)
+}
+
+impl Domain {
+    /// Every index in `0..universe`.
+    pub fn full(universe: u32) -> Self {
+        let mut words: SmallVec<[u64; 2]> = SmallVec::from_elem(u64::MAX, words_for(universe));
+        if universe % 64 != 0 {
+            if let Some(last) = words.last_mut() {
+                *last = (1u64 << (universe % 64)) - 1;
+            }
+        }
+        Domain { words, universe }
+    }
+
+    /// No index, over `0..universe`.
+    pub fn empty(universe: u32) -> Self {
+        Domain {
+            words: SmallVec::from_elem(0, words_for(universe)),
+            universe,
+        }
+    }
+
+    pub(crate) fn from_words(words: &[u64], universe: u32) -> Self {
+        Domain {
+            words: SmallVec::from_slice(words),
+            universe,
+        }
+    }
+
+    /// The size of the universe: the number of values of the variable.
+    pub fn universe(&self) -> u32 {
+        self.universe
+    }
+
+    /// The number of indices in the set.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Whether `index` is in the set.
+    pub fn contains(&self, index: u32) -> bool {
+        self.words
+            .get(index as usize / 64)
+            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+    }
+
+    /// Adds `index`; indices outside the universe are ignored.
+    pub fn insert(&mut self, index: u32) {
+        if index < self.universe {
+            self.words[index as usize / 64] |= 1 << (index % 64);
+        }
+    }
+
+    /// Removes `index`.
+    pub fn remove(&mut self, index: u32) {
+        if let Some(w) = self.words.get_mut(index as usize / 64) {
+            *w &= !(1 << (index % 64));
+        }
+    }
+
+    /// The smallest index in the set.
+    pub fn min(&self) -> Option<u32> {
+        self.iter().next()
+    }
+
+    /// The largest index in the set.
+    pub fn max(&self) -> Option<u32> {
+        self.words
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i as u32 * 64 + 63 - w.leading_zeros())
+    }
+
+    /// The indices in increasing order.
+    pub fn iter(&self) -> Bits<'_> {
+        Bits::new(&self.words)
+    }
+
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.words
+    }
+}
+
+impl fmt::Debug for Domain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl<'d> IntoIterator for &'d Domain {
+    type Item = u32;
+    type IntoIter = Bits<'d>;
+
+    fn into_iter(self) -> Bits<'d> {
+        self.iter()
+    }
+}
+
+/// The set bits of a slice of words, in increasing order.
+#[derive(Clone, Debug)]
+pub struct Bits<'w> {
+    words: &'w [u64],
+    base: u32,
+    current: u64,
+}
+
+impl<'w> Bits<'w> {
+    pub(crate) fn new(words: &'w [u64]) -> Self {
+        match words.split_first() {
+            Some((&first, rest)) => Bits {
+                words: rest,
+                base: 0,
+                current: first,
+            },
+            None => Bits {
+                words,
+                base: 0,
+                current: 0,
+            },
+        }
+    }
+}
+
+impl Iterator for Bits<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        while self.current == 0 {
+            let (&next, rest) = self.words.split_first()?;
+            self.words = rest;
+            self.current = next;
+            self.base += 64;
+        }
+        let bit = self.current.trailing_zeros();
+        self.current &= self.current - 1;
+        Some(self.base + bit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_domains_hold_exactly_their_universe() {
+        for universe in [0, 1, 63, 64, 65, 128, 200] {
+            let d = Domain::full(universe);
+            assert_eq!(d.len(), universe as usize);
+            assert_eq!(
+                d.iter().collect::<Vec<_>>(),
+                (0..universe).collect::<Vec<_>>()
+            );
+            assert!(!d.contains(universe));
+        }
+    }
+
+    #[test]
+    fn insert_remove_min_max() {
+        let mut d = Domain::empty(130);
+        assert!(d.is_empty());
+        assert_eq!((d.min(), d.max()), (None, None));
+        for i in [3, 64, 129] {
+            d.insert(i);
+        }
+        d.insert(500);
+        assert_eq!((d.min(), d.max(), d.len()), (Some(3), Some(129), 3));
+        d.remove(3);
+        d.remove(1000);
+        assert_eq!(format!("{d:?}"), "{64, 129}");
+    }
+}

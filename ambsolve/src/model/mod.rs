@@ -1,0 +1,505 @@
+//! The model: variables with their value lists, and constraints over them.
+//!
+//! A [`Model`] is what `constraints!` builds, and it is a complete API of its own. Build it,
+//! then [`solve`](Model::solve) it on either engine: the same model gives the same solutions
+//! in the same order on [`Engine::Trail`] and [`Engine::Replay`] (with input variable order
+//! and ascending values).
+
+mod assignment;
+mod constraint;
+mod integer;
+mod term;
+mod var;
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+
+pub use self::assignment::Assignment;
+pub(crate) use self::constraint::{
+    AllDifferentDef, Constraint, CustomDef, Keys, LinearDef, PredicateDef, TableDef,
+};
+pub use self::integer::Integer;
+use self::integer::images;
+pub use self::term::{Cmp, Term};
+pub use self::var::{Var, VarId};
+use crate::error::SearchError;
+use crate::propagate::Propagator;
+use crate::solutions::{Engine, Solver};
+
+/// Variables, their values, and constraints.
+///
+/// Building a model never fails on the spot: a mistake (a variable of another model, a
+/// value list too long, a value out of `i64` range in an arithmetic constraint, a table
+/// tuple of the wrong length) is remembered, and solving reports it as
+/// [`SearchError::InvalidModel`].
+///
+/// ```
+/// use ambsolve::{Cmp, Engine, Model};
+///
+/// // x + y == 10, x < y, both in 0..10, all different.
+/// let mut m = Model::new();
+/// let x = m.var(0..10);
+/// let y = m.var(0..10);
+/// m.linear([(1, &x), (1, &y)], Cmp::Eq, 10);
+/// m.linear([(1, &x), (-1, &y)], Cmp::Lt, 0);
+/// let pairs: Vec<(i32, i32)> = m
+///     .solve(Engine::Trail)
+///     .solutions()
+///     .map(|s| (*s.value(&x), *s.value(&y)))
+///     .collect();
+/// assert_eq!(pairs, [(1, 9), (2, 8), (3, 7), (4, 6)]);
+/// ```
+#[derive(Default)]
+pub struct Model<'a> {
+    names: Vec<String>,
+    universes: Vec<u32>,
+    constraints: Vec<Constraint<'a>>,
+    error: Option<String>,
+}
+
+impl<'a> Model<'a> {
+    /// An empty model.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ---- variables ----
+
+    /// A variable taking one of `values`. Its name is `x<N>`, N its position.
+    pub fn var<T>(&mut self, values: impl IntoIterator<Item = T>) -> Var<T> {
+        let name = format!("x{}", self.names.len());
+        self.named_var(name, values)
+    }
+
+    /// A variable with a name (used in error messages and debugging).
+    pub fn named_var<T>(
+        &mut self,
+        name: impl Into<String>,
+        values: impl IntoIterator<Item = T>,
+    ) -> Var<T> {
+        let values: Arc<[T]> = values.into_iter().collect();
+        self.var_sharing(name.into(), values)
+    }
+
+    /// `count` variables sharing one list of values, named `<name>[i]`.
+    pub fn vars<T>(
+        &mut self,
+        name: &str,
+        count: usize,
+        values: impl IntoIterator<Item = T>,
+    ) -> Vec<Var<T>> {
+        let values: Arc<[T]> = values.into_iter().collect();
+        (0..count)
+            .map(|i| self.var_sharing(format!("{name}[{i}]"), Arc::clone(&values)))
+            .collect()
+    }
+
+    fn var_sharing<T>(&mut self, name: String, values: Arc<[T]>) -> Var<T> {
+        let universe = u32::try_from(values.len()).unwrap_or_else(|_| {
+            self.fail(format!(
+                "variable {name} has {} values, more than u32::MAX",
+                values.len()
+            ));
+            0
+        });
+        let id = VarId(self.names.len() as u32);
+        self.names.push(name);
+        self.universes.push(universe);
+        Var { id, values }
+    }
+
+    /// The number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The ids of all variables, in declaration order.
+    pub fn var_ids(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = VarId> + ExactSizeIterator + use<'_, 'a> {
+        (0..self.names.len() as u32).map(VarId)
+    }
+
+    /// The name of a variable.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn name(&self, var: VarId) -> &str {
+        &self.names[var.index()]
+    }
+
+    /// The number of values of each variable, by position.
+    pub fn universes(&self) -> &[u32] {
+        &self.universes
+    }
+
+    /// The number of constraints.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    // ---- constraints ----
+
+    /// The values of `vars` are pairwise different.
+    pub fn all_different<T: Eq + Hash>(&mut self, vars: &[Var<T>]) {
+        let mut interned: HashMap<&T, i64> = HashMap::new();
+        // Variables sharing one value list share its keys: compute them once per list.
+        let mut per_list: HashMap<*const T, Keys> = HashMap::new();
+        let mut ids = Vec::with_capacity(vars.len());
+        let mut keys = Vec::with_capacity(vars.len());
+        for var in vars {
+            let list_keys = per_list.entry(var.values.as_ptr()).or_insert_with(|| {
+                let images: Vec<i64> = var
+                    .values
+                    .iter()
+                    .map(|value| {
+                        let next = interned.len() as i64;
+                        *interned.entry(value).or_insert(next)
+                    })
+                    .collect();
+                Keys::from_images(&images, 0)
+            });
+            ids.push(var.id);
+            keys.push(list_keys.clone());
+        }
+        self.all_different_keys(ids, keys);
+    }
+
+    /// The values `x_i + offset_i` are pairwise different: `all_different(q[i] + i)` is
+    /// `all_different_offset(q.iter().zip(0..))`.
+    pub fn all_different_offset<'v, T: Integer + 'v>(
+        &mut self,
+        terms: impl IntoIterator<Item = (&'v Var<T>, i64)>,
+    ) {
+        let mut ids = Vec::new();
+        let mut keys = Vec::new();
+        // Variables sharing one value list share its images: compute them once per list.
+        let mut per_list: HashMap<*const T, Keys> = HashMap::new();
+        for (var, offset) in terms {
+            let base = match per_list.get(&var.values.as_ptr()) {
+                Some(base) => base.clone(),
+                None => match images(&var.values) {
+                    Ok(images) => {
+                        let base = Keys::from_images(&images, 0);
+                        per_list.insert(var.values.as_ptr(), base.clone());
+                        base
+                    }
+                    Err(at) => return self.out_of_range(var.id, at),
+                },
+            };
+            keys.push(base.offset(offset));
+            ids.push(var.id);
+        }
+        self.all_different_keys(ids, keys);
+    }
+
+    fn all_different_keys(&mut self, vars: Vec<VarId>, keys: Vec<Keys>) {
+        if self.known(&vars) {
+            self.constraints
+                .push(Constraint::AllDifferent(AllDifferentDef { vars, keys }));
+        }
+    }
+
+    /// `Σ coefficient × variable` compares to `rhs` as `cmp` says. Terms are pairs
+    /// `(coefficient, &var)` or [`Term`]s; values are the variables' integer values.
+    pub fn linear<X: Into<Term>>(
+        &mut self,
+        terms: impl IntoIterator<Item = X>,
+        cmp: Cmp,
+        rhs: i64,
+    ) {
+        let mut resolved = Vec::new();
+        for term in terms {
+            let term: Term = term.into();
+            match term.images {
+                Ok(images) => resolved.push((term.var, term.coef, images)),
+                Err(at) => return self.out_of_range(term.var, at),
+            }
+        }
+        let vars: Vec<VarId> = resolved.iter().map(|t| t.0).collect();
+        if self.known(&vars) {
+            let extremes = resolved
+                .iter()
+                .map(|(_, coef, images)| {
+                    let products = images.iter().map(|&x| i128::from(*coef) * i128::from(x));
+                    (
+                        products.clone().min().unwrap_or(0),
+                        products.max().unwrap_or(0),
+                    )
+                })
+                .collect();
+            self.constraints.push(Constraint::Linear(LinearDef {
+                terms: resolved,
+                extremes,
+                cmp,
+                rhs,
+            }));
+        }
+    }
+
+    /// The values of `vars` form one of `tuples`. Tuples naming a value a variable does
+    /// not have can never match and are dropped.
+    pub fn table<T: Eq + Hash, R: AsRef<[T]>>(
+        &mut self,
+        vars: &[Var<T>],
+        tuples: impl IntoIterator<Item = R>,
+    ) {
+        let lookup: Vec<HashMap<&T, Vec<u32>>> = vars
+            .iter()
+            .map(|var| {
+                let mut map: HashMap<&T, Vec<u32>> = HashMap::new();
+                for (i, value) in var.values.iter().enumerate() {
+                    map.entry(value).or_default().push(i as u32);
+                }
+                map
+            })
+            .collect();
+        let mut index_tuples: Vec<Vec<u32>> = Vec::new();
+        for tuple in tuples {
+            let tuple = tuple.as_ref();
+            if tuple.len() != vars.len() {
+                return self.fail(format!(
+                    "a table tuple has {} values for {} variables",
+                    tuple.len(),
+                    vars.len()
+                ));
+            }
+            // Every combination of indices holding these values (value lists may repeat).
+            let mut partial: Vec<Vec<u32>> = vec![Vec::new()];
+            for (value, map) in tuple.iter().zip(&lookup) {
+                let Some(indices) = map.get(value) else {
+                    partial.clear();
+                    break;
+                };
+                partial = partial
+                    .into_iter()
+                    .flat_map(|p| indices.iter().map(move |&i| [p.as_slice(), &[i]].concat()))
+                    .collect();
+            }
+            index_tuples.extend(partial);
+        }
+        let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
+        self.table_indices(&ids, index_tuples);
+    }
+
+    /// The value indices of `vars` form one of `tuples` (index-level form of
+    /// [`table`](Model::table)).
+    pub fn table_indices<R: AsRef<[u32]>>(
+        &mut self,
+        vars: &[VarId],
+        tuples: impl IntoIterator<Item = R>,
+    ) {
+        if !self.known(vars) {
+            return;
+        }
+        let mut flat = Vec::new();
+        let mut allowed = HashSet::new();
+        for tuple in tuples {
+            let tuple = tuple.as_ref();
+            if tuple.len() != vars.len() {
+                return self.fail(format!(
+                    "a table tuple has {} values for {} variables",
+                    tuple.len(),
+                    vars.len()
+                ));
+            }
+            if tuple
+                .iter()
+                .zip(vars)
+                .any(|(&i, v)| i >= self.universes[v.index()])
+            {
+                continue;
+            }
+            if allowed.insert(Box::<[u32]>::from(tuple)) {
+                flat.extend_from_slice(tuple);
+            }
+        }
+        self.constraints.push(Constraint::Table(TableDef {
+            vars: vars.to_vec(),
+            tuples: flat,
+            allowed,
+        }));
+    }
+
+    /// A binary relation given as a predicate: the pairs it allows are computed once and
+    /// kept as a table, so the trail engine enforces it fully (arc consistency).
+    pub fn relation<A, B>(&mut self, x: &Var<A>, y: &Var<B>, allowed: impl Fn(&A, &B) -> bool) {
+        let mut pairs = Vec::new();
+        for (i, a) in x.values.iter().enumerate() {
+            for (j, b) in y.values.iter().enumerate() {
+                if allowed(a, b) {
+                    pairs.push([i as u32, j as u32]);
+                }
+            }
+        }
+        self.table_indices(&[x.id, y.id], pairs);
+    }
+
+    /// A condition over the value indices of `vars` (in order): checked as soon as all of
+    /// them are fixed, and used for forward checking when one is left open. The typed
+    /// forms [`require1`](Model::require1) .. [`require_all`](Model::require_all) are
+    /// usually handier.
+    pub fn predicate(&mut self, vars: &[VarId], check: impl Fn(&[u32]) -> bool + Send + Sync + 'a) {
+        if self.known(vars) {
+            self.constraints.push(Constraint::Predicate(PredicateDef {
+                vars: vars.to_vec(),
+                check: Box::new(check),
+            }));
+        }
+    }
+
+    /// A condition on one variable's value.
+    pub fn require1<A: Send + Sync + 'a>(
+        &mut self,
+        x: &Var<A>,
+        check: impl Fn(&A) -> bool + Send + Sync + 'a,
+    ) {
+        let xs = Arc::clone(&x.values);
+        self.predicate(&[x.id], move |i| check(&xs[i[0] as usize]));
+    }
+
+    /// A condition on two variables' values.
+    pub fn require2<A, B>(
+        &mut self,
+        x: &Var<A>,
+        y: &Var<B>,
+        check: impl Fn(&A, &B) -> bool + Send + Sync + 'a,
+    ) where
+        A: Send + Sync + 'a,
+        B: Send + Sync + 'a,
+    {
+        let (xs, ys) = (Arc::clone(&x.values), Arc::clone(&y.values));
+        self.predicate(&[x.id, y.id], move |i| {
+            check(&xs[i[0] as usize], &ys[i[1] as usize])
+        });
+    }
+
+    /// A condition on three variables' values.
+    pub fn require3<A, B, C>(
+        &mut self,
+        x: &Var<A>,
+        y: &Var<B>,
+        z: &Var<C>,
+        check: impl Fn(&A, &B, &C) -> bool + Send + Sync + 'a,
+    ) where
+        A: Send + Sync + 'a,
+        B: Send + Sync + 'a,
+        C: Send + Sync + 'a,
+    {
+        let (xs, ys, zs) = (
+            Arc::clone(&x.values),
+            Arc::clone(&y.values),
+            Arc::clone(&z.values),
+        );
+        self.predicate(&[x.id, y.id, z.id], move |i| {
+            check(&xs[i[0] as usize], &ys[i[1] as usize], &zs[i[2] as usize])
+        });
+    }
+
+    /// A condition on the values of several variables of one type, in order.
+    pub fn require_all<T: Send + Sync + 'a>(
+        &mut self,
+        vars: &[Var<T>],
+        check: impl Fn(&[&T]) -> bool + Send + Sync + 'a,
+    ) {
+        let lists: Vec<Arc<[T]>> = vars.iter().map(|v| Arc::clone(&v.values)).collect();
+        let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
+        self.predicate(&ids, move |indices| {
+            let values: smallvec::SmallVec<[&T; 8]> = lists
+                .iter()
+                .zip(indices)
+                .map(|(list, &i)| &list[i as usize])
+                .collect();
+            check(&values)
+        });
+    }
+
+    /// A custom propagator, woken whenever a domain of `scope` changes. See [`Propagator`].
+    pub fn propagator(&mut self, scope: &[VarId], propagator: impl Propagator + 'a) {
+        if self.known(scope) {
+            self.constraints.push(Constraint::Custom(CustomDef {
+                vars: scope.to_vec(),
+                propagator: Box::new(propagator),
+            }));
+        }
+    }
+
+    // ---- solving and checking ----
+
+    /// A solver for this model on `engine`. Solutions are [`Assignment`]s.
+    pub fn solve(&self, engine: Engine) -> Solver<'_, Assignment> {
+        Solver::from_factory(move |options| {
+            if let Some(error) = &self.error {
+                return Err(SearchError::InvalidModel(error.clone()));
+            }
+            Ok(match engine {
+                Engine::Trail => Box::new(crate::search::TrailEngine::new(self, options)),
+                Engine::Replay => Box::new(crate::replay::model_program(self, options)),
+            })
+        })
+    }
+
+    /// Whether `assignment` satisfies every constraint; `Err` names the first that fails.
+    ///
+    /// # Errors
+    /// The position and a description of the first violated constraint.
+    pub fn check(&self, assignment: &Assignment) -> Result<(), (usize, String)> {
+        let values = assignment.indices();
+        if values.len() != self.num_vars() {
+            return Err((
+                usize::MAX,
+                format!("{} values for {} variables", values.len(), self.num_vars()),
+            ));
+        }
+        for (i, c) in self.constraints.iter().enumerate() {
+            if !c.check(values, &self.universes) {
+                return Err((i, c.describe()));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn constraints(&self) -> &[Constraint<'a>] {
+        &self.constraints
+    }
+
+    /// The building error, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    fn known(&mut self, vars: &[VarId]) -> bool {
+        match vars.iter().find(|v| v.index() >= self.num_vars()) {
+            Some(v) => {
+                self.fail(format!("{v:?} is not a variable of this model"));
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn out_of_range(&mut self, var: VarId, at: usize) {
+        let name = self
+            .names
+            .get(var.index())
+            .cloned()
+            .unwrap_or_else(|| format!("{var:?}"));
+        self.fail(format!("value {at} of {name} does not fit in an i64"));
+    }
+
+    fn fail(&mut self, message: String) {
+        self.error.get_or_insert(message);
+    }
+}
+
+impl std::fmt::Debug for Model<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("vars", &self.names)
+            .field("constraints", &self.constraints)
+            .field("error", &self.error)
+            .finish()
+    }
+}

@@ -1,0 +1,71 @@
+//! Linear terms `coefficient × variable` and comparison operators.
+
+use std::sync::Arc;
+
+use crate::model::integer::{Integer, images};
+use crate::model::{Var, VarId};
+
+/// How the two sides of a linear constraint compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// `sum == rhs`
+    Eq,
+    /// `sum != rhs`
+    Ne,
+    /// `sum < rhs`
+    Lt,
+    /// `sum <= rhs`
+    Le,
+    /// `sum > rhs`
+    Gt,
+    /// `sum >= rhs`
+    Ge,
+}
+
+impl Cmp {
+    /// Whether `lhs` compares to `rhs` this way.
+    pub fn holds<T: Ord>(self, lhs: T, rhs: T) -> bool {
+        match self {
+            Cmp::Eq => lhs == rhs,
+            Cmp::Ne => lhs != rhs,
+            Cmp::Lt => lhs < rhs,
+            Cmp::Le => lhs <= rhs,
+            Cmp::Gt => lhs > rhs,
+            Cmp::Ge => lhs >= rhs,
+        }
+    }
+}
+
+/// One term `coefficient × variable` of a linear constraint, with the integer image of each
+/// of the variable's values.
+///
+/// Build one with [`Term::new`] or from a pair `(coefficient, &var)`.
+#[derive(Clone, Debug)]
+pub struct Term {
+    pub(crate) var: VarId,
+    pub(crate) coef: i64,
+    pub(crate) images: Result<Arc<[i64]>, usize>,
+}
+
+impl Term {
+    /// `coef × var`.
+    pub fn new<T: Integer>(coef: i64, var: &Var<T>) -> Self {
+        Term {
+            var: var.id,
+            coef,
+            images: images(&var.values).map(Arc::from),
+        }
+    }
+}
+
+impl<T: Integer> From<(i64, &Var<T>)> for Term {
+    fn from((coef, var): (i64, &Var<T>)) -> Self {
+        Term::new(coef, var)
+    }
+}
+
+impl<T: Integer> From<&Var<T>> for Term {
+    fn from(var: &Var<T>) -> Self {
+        Term::new(1, var)
+    }
+}

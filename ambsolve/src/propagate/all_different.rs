@@ -1,0 +1,325 @@
+//! All-different, with offsets, over one or several fused key maps.
+//!
+//! Each *component* is one all-different constraint over the same variables: value index
+//! `i` of the variable at position `j` has key `i + shift[j]` (or an explicit key). When a
+//! variable is fixed, every other unfixed variable loses the values whose key equals the
+//! fixed one's, in every component. n-queens' three constraints (`q[i]`, `q[i] + i`,
+//! `q[i] - i`) share their variables and become one propagator with three components,
+//! pruning each row once per placement.
+//!
+//! Components whose shifts are all equal also get the cheap counting rules of bitset
+//! domains: fewer values left than unfixed variables fails, and when there are exactly as
+//! many, a value that fits only one place is placed there.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+use crate::model::{AllDifferentDef, Keys, VarId};
+use crate::replay::Fail;
+use crate::store::Store;
+
+/// A component with explicit keys: per position, its keys and the indices holding a key.
+struct Mapped {
+    keys: Vec<Vec<i64>>,
+    holders: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
+}
+
+/// The counting rules run only when the unfixed domains span at most this many words:
+/// cheap for rows of a sudoku or a board up to 64 wide, skipped on huge boards where one
+/// pass would cost more than it saves.
+const COUNTING_WORDS: usize = 1024;
+
+/// Components the one-word path handles at once.
+const FAST: usize = 4;
+
+/// One-word path: a position's variable, the cell of its domain, and the shifts of up to
+/// [`FAST`] components (unused slots are 0; their keys never match).
+#[derive(Clone, Copy)]
+struct Member {
+    var: u32,
+    cell: u32,
+    shifts: [i64; FAST],
+}
+
+pub(super) struct AllDifferent {
+    scope: Vec<VarId>,
+    vars: Vec<u32>,
+    members: Vec<Member>,
+    /// Shifts of the consecutive-key components, `shifts[j * k + c]` for position `j`.
+    shifts: Vec<i64>,
+    /// Number of consecutive-key components.
+    k: usize,
+    mapped: Vec<Mapped>,
+    /// Every variable fits in one word and every component has consecutive keys.
+    one_word: bool,
+    /// Whether the counting rules run: some consecutive-key component has all its shifts
+    /// equal, so keys line up with indices.
+    hidden: bool,
+    /// Positions; the first `count` (a trailed cell) are the unprocessed ones.
+    unfixed: Vec<u32>,
+    pos: Vec<u32>,
+    count: usize,
+    once: Vec<u64>,
+    twice: Vec<u64>,
+}
+
+impl AllDifferent {
+    pub(super) fn new(defs: &[&AllDifferentDef], store: &mut Store) -> Self {
+        let scope = defs[0].vars.clone();
+        let n = scope.len();
+        let consecutive: Vec<&&AllDifferentDef> = defs
+            .iter()
+            .filter(|d| d.keys.iter().all(|k| matches!(k, Keys::Shift(_))))
+            .collect();
+        let k = consecutive.len();
+        let mut shifts = vec![0; n * k];
+        for (c, def) in consecutive.iter().enumerate() {
+            for (j, keys) in def.keys.iter().enumerate() {
+                shifts[j * k + c] = keys.key(0);
+            }
+        }
+        let mapped = defs
+            .iter()
+            .filter(|d| !d.keys.iter().all(|k| matches!(k, Keys::Shift(_))))
+            .map(|def| {
+                let keys: Vec<Vec<i64>> = def
+                    .vars
+                    .iter()
+                    .zip(&def.keys)
+                    .map(|(v, keys)| {
+                        (0..store.universe(v.index()))
+                            .map(|i| keys.key(i))
+                            .collect()
+                    })
+                    .collect();
+                let holders = keys
+                    .iter()
+                    .map(|ks| {
+                        let mut map: HashMap<i64, SmallVec<[u32; 2]>> = HashMap::new();
+                        for (i, &key) in ks.iter().enumerate() {
+                            map.entry(key).or_default().push(i as u32);
+                        }
+                        map
+                    })
+                    .collect();
+                Mapped { keys, holders }
+            })
+            .collect::<Vec<_>>();
+        let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));
+        let words: usize = scope.iter().map(|v| store.words(v.index()).len()).sum();
+        let vars: Vec<u32> = scope.iter().map(|v| v.0).collect();
+        let one_word = mapped.is_empty()
+            && k <= FAST
+            && vars.iter().all(|&v| store.universe(v as usize) <= 64);
+        let members: Vec<Member> = (0..n)
+            .map(|j| {
+                let mut slots = [0; FAST];
+                for c in 0..k.min(FAST) {
+                    slots[c] = shifts[j * k + c];
+                }
+                Member {
+                    var: vars[j],
+                    cell: store.cell_of(vars[j] as usize) as u32,
+                    shifts: slots,
+                }
+            })
+            .collect();
+        let widest = vars
+            .iter()
+            .map(|&v| store.words(v as usize).len())
+            .max()
+            .unwrap_or(0);
+        AllDifferent {
+            scope,
+            vars,
+            members,
+            shifts,
+            k,
+            mapped,
+            one_word,
+            hidden: aligned && words <= COUNTING_WORDS,
+            unfixed: (0..n as u32).collect(),
+            pos: (0..n as u32).collect(),
+            count: store.alloc_aux(n as u64),
+            once: vec![0; widest],
+            twice: vec![0; widest],
+        }
+    }
+
+    pub(super) fn vars(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    pub(super) fn has_hidden_singles(&self) -> bool {
+        self.hidden
+    }
+
+    /// The variable at position `local` was fixed: remove its keys from the others.
+    /// Returns whether a full pass (the counting rules) is worth scheduling.
+    #[inline]
+    pub(super) fn on_fixed(&mut self, store: &mut Store, local: usize) -> Result<bool, Fail> {
+        let count = store.aux(self.count) as usize;
+        let p = self.pos[local] as usize;
+        if p >= count {
+            return Ok(false);
+        }
+        // Move `local` out of the unprocessed prefix.
+        let last = count - 1;
+        let moved = self.unfixed[last];
+        self.unfixed[p] = moved;
+        self.pos[moved as usize] = p as u32;
+        self.unfixed[last] = local as u32;
+        self.pos[local] = last as u32;
+        store.set_aux(self.count, last as u64);
+
+        if self.one_word {
+            return self.one_word_fixed(store, local, last);
+        }
+        let Some(value) = store.min(self.vars[local] as usize) else {
+            return Err(Fail);
+        };
+        let value = i64::from(value);
+        let mut changed = false;
+        let k = self.k;
+        let mine = &self.shifts[local * k..local * k + k];
+        // Rows in index order, not sparse-set order: wide domains are far apart in memory,
+        // and a constant stride lets the prefetcher hide most of the misses.
+        for other in 0..self.vars.len() {
+            if self.pos[other] as usize >= last {
+                continue;
+            }
+            let var = self.vars[other] as usize;
+            let theirs = &self.shifts[other * k..other * k + k];
+            for (m, t) in mine.iter().zip(theirs) {
+                if let Ok(index) = u32::try_from(value + m - t) {
+                    changed |= store.remove(var, index)?;
+                }
+            }
+            for m in &self.mapped {
+                let key = m.keys[local][value as usize];
+                if let Some(indices) = m.holders[other].get(&key) {
+                    for &index in indices {
+                        changed |= store.remove(var, index)?;
+                    }
+                }
+            }
+        }
+        Ok(changed && self.has_hidden_singles())
+    }
+
+    /// [`on_fixed`](Self::on_fixed) for one-word variables: the keys of the fixed value,
+    /// one mask per other unfixed member, one word narrowed each.
+    fn one_word_fixed(
+        &mut self,
+        store: &mut Store,
+        local: usize,
+        last: usize,
+    ) -> Result<bool, Fail> {
+        let me = self.members[local];
+        let word = store.word_at(me.cell as usize);
+        if word == 0 {
+            return Err(Fail);
+        }
+        let value = i64::from(word.trailing_zeros());
+        let k = self.k;
+        // Unused slots get a key no index reaches.
+        let keys: [i64; FAST] = std::array::from_fn(|c| {
+            if c < k {
+                value + me.shifts[c]
+            } else {
+                i64::MIN / 2
+            }
+        });
+        let mask_of = |member: &Member| {
+            let mut mask = 0u64;
+            for (key, shift) in keys.iter().zip(&member.shifts) {
+                let index = key - shift;
+                mask |= u64::from((index as u64) < 64) << (index & 63);
+            }
+            mask
+        };
+        let members = &self.members;
+        let mut changed = false;
+        for &other in &self.unfixed[..last] {
+            let member = &members[other as usize];
+            changed |= store.remove_mask_one(
+                member.var as usize,
+                member.cell as usize,
+                mask_of(member),
+            )?;
+        }
+        Ok(changed && self.hidden)
+    }
+
+    /// The counting rules, after changes (fixed variables arrive as events).
+    pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        if self.hidden {
+            self.hidden_singles(store)?;
+        }
+        Ok(())
+    }
+
+    /// From scratch, at the root: process the variables fixed before any event, then the
+    /// counting rules.
+    pub(super) fn initial(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let mut k = 0;
+        while k < store.aux(self.count) as usize {
+            let local = self.unfixed[k] as usize;
+            if store.is_fixed(self.vars[local] as usize) {
+                // Moves `local` behind the prefix; look at position `k` again.
+                self.on_fixed(store, local)?;
+            } else {
+                k += 1;
+            }
+        }
+        if self.hidden {
+            self.hidden_singles(store)?;
+        }
+        Ok(())
+    }
+
+    /// Keys line up with indices (all shifts equal): count the values left.
+    fn hidden_singles(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let count = store.aux(self.count) as usize;
+        if count == 0 {
+            return Ok(());
+        }
+        self.once.fill(0);
+        self.twice.fill(0);
+        for &local in &self.unfixed[..count] {
+            for (w, &bits) in store
+                .words(self.vars[local as usize] as usize)
+                .iter()
+                .enumerate()
+            {
+                self.twice[w] |= self.once[w] & bits;
+                self.once[w] |= bits;
+            }
+        }
+        let values: usize = self.once.iter().map(|w| w.count_ones() as usize).sum();
+        if values < count {
+            return Err(Fail);
+        }
+        if values > count {
+            return Ok(());
+        }
+        // Every value left must be used: one that fits a single place goes there.
+        for w in 0..self.once.len() {
+            let mut singles = self.once[w] & !self.twice[w];
+            while singles != 0 {
+                let index = w as u32 * 64 + singles.trailing_zeros();
+                singles &= singles - 1;
+                let holder = self.unfixed[..store.aux(self.count) as usize]
+                    .iter()
+                    .map(|&l| self.vars[l as usize] as usize)
+                    .find(|&var| store.contains(var, index));
+                if let Some(var) = holder {
+                    if !store.is_fixed(var) {
+                        store.assign(var, index)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! Predicates over named variables: checked once all are fixed, forward-checked when one
+//! is left open.
+
+use smallvec::SmallVec;
+
+use crate::model::{PredicateDef, VarId};
+use crate::replay::Fail;
+use crate::store::Store;
+
+type Check<'m> = &'m (dyn Fn(&[u32]) -> bool + Send + Sync + 'm);
+
+pub(super) struct Predicate<'m> {
+    scope: &'m [VarId],
+    check: Check<'m>,
+}
+
+impl<'m> Predicate<'m> {
+    pub(super) fn new(def: &'m PredicateDef<'_>) -> Self {
+        Predicate {
+            scope: &def.vars,
+            check: &*def.check,
+        }
+    }
+
+    pub(super) fn vars(&self) -> &[VarId] {
+        self.scope
+    }
+
+    pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let mut tuple: SmallVec<[u32; 8]> = SmallVec::with_capacity(self.scope.len());
+        let mut open = None;
+        for (position, var) in self.scope.iter().enumerate() {
+            let var = var.index();
+            if store.is_fixed(var) {
+                tuple.push(store.min(var).ok_or(Fail)?);
+            } else if open.is_some() && open.map(|(_, v)| v) != Some(var) {
+                return Ok(()); // two open variables: nothing to check yet
+            } else {
+                open = Some((position, var));
+                tuple.push(0);
+            }
+        }
+        match open {
+            None => {
+                if (self.check)(&tuple) {
+                    Ok(())
+                } else {
+                    Err(Fail)
+                }
+            }
+            Some((_, var)) => {
+                // Forward checking: keep the values of the open variable that pass. The
+                // same variable may stand at several positions.
+                let positions: SmallVec<[usize; 2]> = (0..self.scope.len())
+                    .filter(|&p| self.scope[p].index() == var)
+                    .collect();
+                store.retain(var, |i| {
+                    for &p in &positions {
+                        tuple[p] = i;
+                    }
+                    (self.check)(&tuple)
+                })?;
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! A model run as an `amb` program: choose each variable in turn, and check each
+//! constraint as soon as it can fail.
+//!
+//! A constraint is checked in full right after the last of its variables is chosen.
+//! Before that, the decomposable ones are checked as far as they go: an all-different
+//! keeps the keys chosen so far in a set and rejects a repeat at once (each pair is known
+//! as soon as both its variables are), and a linear constraint checks that the terms not
+//! chosen yet can still reach the right-hand side. These partial checks are necessary
+//! conditions, so they change neither the solutions nor their order, only the work.
+
+use hashbrown::HashSet;
+
+use crate::model::{Assignment, Constraint, Model, VarId};
+use crate::replay::{Amb, Fail, ReplayEngine};
+use crate::solutions::Options;
+use crate::strategy::{VarOrder, order_values};
+
+/// Keys of an all-different chosen so far in the current run.
+enum KeySet {
+    /// A bitset over `min..min + 64 × words.len()`.
+    Bits {
+        min: i64,
+        words: Vec<u64>,
+    },
+    Hashed(HashSet<i64>),
+}
+
+/// Key ranges wider than this use a hash set.
+const BITSET_KEYS: i64 = 1 << 20;
+
+impl KeySet {
+    fn for_keys(keys: impl Iterator<Item = i64>) -> Self {
+        let (mut min, mut max) = (i64::MAX, i64::MIN);
+        for key in keys {
+            (min, max) = (min.min(key), max.max(key));
+        }
+        if min > max {
+            return KeySet::Bits {
+                min: 0,
+                words: Vec::new(),
+            };
+        }
+        match max.checked_sub(min) {
+            Some(span) if span < BITSET_KEYS => KeySet::Bits {
+                min,
+                words: vec![0; (span as usize + 64) / 64],
+            },
+            _ => KeySet::Hashed(HashSet::new()),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            KeySet::Bits { words, .. } => words.fill(0),
+            KeySet::Hashed(set) => set.clear(),
+        }
+    }
+
+    /// Adds `key`; false if it was there already.
+    #[inline]
+    fn insert(&mut self, key: i64) -> bool {
+        match self {
+            KeySet::Bits { min, words } => {
+                let at = (key - *min) as usize;
+                let (w, bit) = (at / 64, 1u64 << (at % 64));
+                let fresh = words[w] & bit == 0;
+                words[w] |= bit;
+                fresh
+            }
+            KeySet::Hashed(set) => set.insert(key),
+        }
+    }
+}
+
+/// What to check after a step.
+#[derive(Default, Clone)]
+struct StepChecks {
+    /// All-different constraints (index into `sets`) and the chosen variable's position.
+    distinct: Vec<(usize, usize)>,
+    /// Constraints checked partially (linear).
+    partial: Vec<usize>,
+    /// Constraints whose last variable this step chose.
+    full: Vec<usize>,
+}
+
+/// The replay engine over `model`. Variables are chosen in the strategy's static order
+/// (input order, or a given order; first-fail needs domains and means input order here),
+/// values in its value order.
+pub(crate) fn model_program<'m>(
+    model: &'m Model<'_>,
+    options: &Options,
+) -> ReplayEngine<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'm, Assignment> {
+    let n = model.num_vars();
+    let universes = model.universes();
+    let order: Vec<usize> = match &options.strategy.vars {
+        VarOrder::Given(given) => {
+            let mut seen = vec![false; n];
+            let listed = given.iter().map(|v| v.index()).filter(|&v| v < n);
+            listed
+                .chain(0..n)
+                .filter(|&v| !std::mem::replace(&mut seen[v], true))
+                .collect()
+        }
+        _ => (0..n).collect(),
+    };
+    let mut step_of = vec![0; n];
+    for (step, &v) in order.iter().enumerate() {
+        step_of[v] = step;
+    }
+
+    // Step 0 is before any choice (constraints over no variable); step s + 1 follows the
+    // choice of `order[s]`.
+    let mut steps: Vec<StepChecks> = vec![StepChecks::default(); n + 1];
+    let mut sets: Vec<(KeySet, &'m [VarId], &'m [crate::model::Keys])> = Vec::new();
+    for (c, constraint) in model.constraints().iter().enumerate() {
+        let vars = constraint.vars();
+        let last = vars
+            .iter()
+            .map(|v| step_of[v.index()] + 1)
+            .max()
+            .unwrap_or(0);
+        if let Constraint::AllDifferent(def) = constraint {
+            let keys = def
+                .vars
+                .iter()
+                .zip(&def.keys)
+                .flat_map(|(v, k)| (0..universes[v.index()]).map(|i| k.key(i)));
+            for (position, v) in def.vars.iter().enumerate() {
+                steps[step_of[v.index()] + 1]
+                    .distinct
+                    .push((sets.len(), position));
+            }
+            sets.push((KeySet::for_keys(keys), &def.vars, &def.keys));
+            continue;
+        }
+        steps[last].full.push(c);
+        let mut earlier: Vec<usize> = vars
+            .iter()
+            .map(|v| step_of[v.index()] + 1)
+            .filter(|&s| s < last)
+            .collect();
+        earlier.sort_unstable();
+        earlier.dedup();
+        if let Constraint::Linear(_) = constraint {
+            for step in earlier {
+                steps[step].partial.push(c);
+            }
+        }
+    }
+
+    let ordered: Vec<Vec<u32>> = (0..n)
+        .map(|v| {
+            let mut indices: Vec<u32> = (0..universes[v]).collect();
+            order_values(
+                &options.strategy.values,
+                VarId(v as u32),
+                universes[v],
+                &mut indices,
+                0,
+            );
+            indices
+        })
+        .collect();
+    let constraints = model.constraints();
+    let mut assigned = vec![0u32; n];
+    ReplayEngine::new(move |amb: &mut Amb<'_>| {
+        for (set, _, _) in &mut sets {
+            set.clear();
+        }
+        for &c in &steps[0].full {
+            amb.require(constraints[c].check(&assigned, universes))?;
+        }
+        for (step, &v) in order.iter().enumerate() {
+            let k = amb.choose_index(ordered[v].len())?;
+            assigned[v] = ordered[v][k];
+            let checks = &steps[step + 1];
+            for &(s, position) in &checks.distinct {
+                let (set, vars, keys) = &mut sets[s];
+                let key = keys[position].key(assigned[vars[position].index()]);
+                amb.require(set.insert(key))?;
+            }
+            let chosen = |w: VarId| step_of[w.index()] <= step;
+            for &c in &checks.partial {
+                amb.require(constraints[c].may_hold(&assigned, chosen))?;
+            }
+            for &c in &checks.full {
+                amb.require(constraints[c].check(&assigned, universes))?;
+            }
+        }
+        Ok(Assignment::new(assigned.clone()))
+    })
+}

@@ -1,0 +1,386 @@
+//! The trail engine: depth-first search over a store of domains, on the choice stack.
+//!
+//! A decision fixes a variable to a value: the frame remembers the variable, the value
+//! being tried and the trail mark taken before it. Propagators then run to a fixpoint;
+//! an emptied domain is a failure. Backtracking undoes the trail to the top frame's mark,
+//! which restores the domain the variable had at the decision, and tries its next value
+//! in the value order; a frame with no value left is popped. No closure is re-run and
+//! nothing recurses: the cost of a backtrack is the number of changes undone.
+//!
+//! With input order and ascending values, solutions come in lexicographic order of their
+//! value indices: the order of the replay engine.
+
+use crate::choice::{ChoiceStack, Frame};
+use crate::error::SearchError;
+use crate::limits::{Control, Interrupt, StopReason};
+use crate::model::{Assignment, Model, VarId};
+use crate::propagate::Propagation;
+use crate::replay::Fail;
+use crate::solutions::{Options, Searcher, Step};
+use crate::stats::Stats;
+use crate::store::Store;
+use crate::strategy::{
+    Restarts, ValueOrder, VarOrder, middle_out_index, middle_out_position, order_values,
+};
+
+/// How the next variable is picked, prepared from a [`VarOrder`].
+enum VarPick {
+    Input,
+    FirstFail,
+    /// A full order and each variable's position in it.
+    Given {
+        order: Vec<u32>,
+        position: Vec<u32>,
+    },
+    /// First-fail, ties broken by rank (lower first).
+    FirstFailRanked(Vec<u32>),
+}
+
+impl VarPick {
+    fn new(order: &VarOrder, num_vars: usize) -> Self {
+        let full_order = |given: &[VarId]| {
+            let mut seen = vec![false; num_vars];
+            let mut order: Vec<u32> = Vec::with_capacity(num_vars);
+            for v in given.iter().map(|v| v.index()).chain(0..num_vars) {
+                if v < num_vars && !std::mem::replace(&mut seen[v], true) {
+                    order.push(v as u32);
+                }
+            }
+            let mut position = vec![0; num_vars];
+            for (p, &v) in order.iter().enumerate() {
+                position[v as usize] = p as u32;
+            }
+            (order, position)
+        };
+        match order {
+            VarOrder::Input => VarPick::Input,
+            VarOrder::FirstFail => VarPick::FirstFail,
+            VarOrder::Given(given) => {
+                let (order, position) = full_order(given);
+                VarPick::Given { order, position }
+            }
+            VarOrder::FirstFailThen(given) => VarPick::FirstFailRanked(full_order(given).1),
+        }
+    }
+}
+
+/// How values are enumerated: straight off the domain bits, or from a list built at the
+/// decision (for orders that are not index order).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ValuePick {
+    Ascending,
+    Descending,
+    /// Middle-out, walked straight off the domain.
+    MiddleOut,
+    Listed,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Start,
+    Descend,
+    Backtrack,
+    Done,
+}
+
+/// The trail engine running one model.
+pub(crate) struct TrailEngine<'m> {
+    store: Store,
+    propagation: Propagation<'m>,
+    stack: ChoiceStack,
+    vars: VarPick,
+    values: ValueOrder,
+    pick: ValuePick,
+    /// Listed values: candidates of every open frame, `starts[d]` where frame `d`'s begin.
+    listed: Vec<u32>,
+    starts: Vec<u32>,
+    restarts: Option<Restarts>,
+    run: u64,
+    run_failures: u64,
+    state: State,
+    nodes: u64,
+    failures: u64,
+    solutions: u64,
+    max_depth: u64,
+    restarts_made: u64,
+}
+
+impl<'m> TrailEngine<'m> {
+    pub(crate) fn new(model: &'m Model<'_>, options: &Options) -> Self {
+        let mut store = Store::new(model.universes());
+        let propagation = Propagation::new(model, &mut store);
+        let strategy = &options.strategy;
+        let pick = match strategy.values {
+            ValueOrder::Ascending => ValuePick::Ascending,
+            ValueOrder::Descending => ValuePick::Descending,
+            ValueOrder::MiddleOut => ValuePick::MiddleOut,
+            _ => ValuePick::Listed,
+        };
+        TrailEngine {
+            vars: VarPick::new(&strategy.vars, model.num_vars()),
+            values: strategy.values.clone(),
+            pick,
+            store,
+            propagation,
+            stack: ChoiceStack::new(),
+            listed: Vec::new(),
+            starts: Vec::new(),
+            restarts: strategy.restarts,
+            run: 0,
+            run_failures: 0,
+            state: State::Start,
+            nodes: 0,
+            failures: 0,
+            solutions: 0,
+            max_depth: 0,
+            restarts_made: 0,
+        }
+    }
+
+    /// Propagates the root. False if the model has no solution.
+    fn root(&mut self) -> bool {
+        if (0..self.store.num_vars()).any(|v| self.store.size(v) == 0) {
+            return false;
+        }
+        self.store.set_level(0);
+        self.propagation.initial(&mut self.store).is_ok()
+    }
+
+    /// The next variable to branch on, or `None` when every variable is fixed.
+    fn select_var(&self) -> Option<usize> {
+        let store = &self.store;
+        let n = store.num_vars();
+        match &self.vars {
+            VarPick::Input => {
+                let from = self.stack.top().map_or(0, |f| f.var as usize + 1);
+                (from..n).find(|&v| !store.is_fixed(v))
+            }
+            VarPick::Given { order, position } => {
+                let from = self
+                    .stack
+                    .top()
+                    .map_or(0, |f| position[f.var as usize] as usize + 1);
+                order[from..]
+                    .iter()
+                    .map(|&v| v as usize)
+                    .find(|&v| !store.is_fixed(v))
+            }
+            VarPick::FirstFail => {
+                let mut best: Option<(u32, usize)> = None;
+                for v in 0..n {
+                    let size = store.size(v);
+                    if size > 1 && best.is_none_or(|(s, _)| size < s) {
+                        best = Some((size, v));
+                        if size == 2 {
+                            break;
+                        }
+                    }
+                }
+                best.map(|(_, v)| v)
+            }
+            VarPick::FirstFailRanked(rank) => (0..n)
+                .filter(|&v| store.size(v) > 1)
+                .min_by_key(|&v| (store.size(v), rank[v])),
+        }
+    }
+
+    /// Opens a frame on `var` and tries its first value.
+    fn decide(&mut self, var: usize) {
+        let mark = self.store.mark();
+        let arity = self.store.size(var);
+        let value = match self.pick {
+            ValuePick::Ascending => self.store.min(var),
+            ValuePick::Descending => self.store.max(var),
+            ValuePick::MiddleOut => self.middle_out_from(var, 0),
+            ValuePick::Listed => {
+                let start = self.listed.len();
+                self.starts.push(start as u32);
+                self.listed.extend(self.store.iter(var));
+                let order = self.run_value_order();
+                let universe = self.store.universe(var);
+                order_values(
+                    &order,
+                    Store::var_id(var),
+                    universe,
+                    &mut self.listed[start..],
+                    self.run,
+                );
+                self.listed.get(start).copied()
+            }
+        };
+        let value = value.expect("a variable picked for branching has values");
+        self.stack.push(Frame {
+            index: 0,
+            arity,
+            var: var as u32,
+            value,
+            mark,
+        });
+        self.store.set_level(self.stack.len() as u32);
+        self.max_depth = self.max_depth.max(self.stack.len() as u64);
+        self.try_top();
+    }
+
+    /// The first value of `var`'s domain at or after middle-out position `from`.
+    fn middle_out_from(&self, var: usize, from: u32) -> Option<u32> {
+        let universe = self.store.universe(var);
+        (from..universe)
+            .map(|k| middle_out_index(universe, k))
+            .find(|&index| self.store.contains(var, index))
+    }
+
+    /// The value order of the current run: the strategy's, shuffled after a restart.
+    fn run_value_order(&self) -> ValueOrder {
+        match (&self.restarts, self.run) {
+            (Some(restarts), run) if run > 0 => ValueOrder::Random(restarts.seed.wrapping_add(run)),
+            _ => self.values.clone(),
+        }
+    }
+
+    /// Fixes the top frame's variable to its value and propagates.
+    fn try_top(&mut self) {
+        let top = *self.stack.top().expect("a frame is open");
+        self.nodes += 1;
+        let result = self
+            .store
+            .assign(top.var as usize, top.value)
+            .and_then(|()| self.propagation.run(&mut self.store));
+        self.state = match result {
+            Ok(()) => State::Descend,
+            Err(Fail) => {
+                self.failures += 1;
+                self.run_failures += 1;
+                State::Backtrack
+            }
+        };
+    }
+
+    /// Undoes the top frame's alternative and moves to its next value, popping exhausted
+    /// frames. False when the stack is empty.
+    fn next_alternative(&mut self, control: &mut Control) -> Result<bool, Interrupt> {
+        loop {
+            let Some(&top) = self.stack.top() else {
+                return Ok(false);
+            };
+            self.store.undo_to(top.mark);
+            let var = top.var as usize;
+            let next = match self.pick {
+                ValuePick::Ascending => self.store.next_at_or_after(var, top.value + 1),
+                ValuePick::Descending => top
+                    .value
+                    .checked_sub(1)
+                    .and_then(|v| self.store.prev_at_or_before(var, v)),
+                ValuePick::MiddleOut => {
+                    let universe = self.store.universe(var);
+                    self.middle_out_from(var, middle_out_position(universe, top.value) + 1)
+                }
+                ValuePick::Listed => {
+                    let start = *self.starts.last().expect("listed frames have a start") as usize;
+                    self.listed.get(start + top.index as usize + 1).copied()
+                }
+            };
+            let Some(value) = next else {
+                self.stack.pop();
+                if self.pick == ValuePick::Listed {
+                    let start = self.starts.pop().expect("listed frames have a start");
+                    self.listed.truncate(start as usize);
+                }
+                self.store.set_level(self.stack.len() as u32);
+                continue;
+            };
+            control.before_node(self.nodes)?;
+            let frame = self.stack.top_mut().expect("a frame is open");
+            frame.index += 1;
+            frame.value = value;
+            self.try_top();
+            return Ok(true);
+        }
+    }
+
+    /// Starts a new run from the root, if the restart budget of this one is spent.
+    fn maybe_restart(&mut self) -> bool {
+        let Some(restarts) = self.restarts else {
+            return false;
+        };
+        if self.solutions > 0 || self.run_failures <= restarts.budget(self.run) {
+            return false;
+        }
+        self.store.undo_to(0);
+        self.store.set_level(0);
+        self.stack = ChoiceStack::new();
+        self.listed.clear();
+        self.starts.clear();
+        self.run += 1;
+        self.run_failures = 0;
+        self.restarts_made += 1;
+        // After a restart values are listed (shuffled) whatever the strategy's order.
+        self.pick = ValuePick::Listed;
+        true
+    }
+}
+
+impl Searcher for TrailEngine<'_> {
+    type Item = Assignment;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        loop {
+            match self.state {
+                State::Start => {
+                    self.state = if self.root() {
+                        State::Descend
+                    } else {
+                        self.failures += 1;
+                        State::Done
+                    };
+                }
+                State::Descend => match self.select_var() {
+                    None => {
+                        self.solutions += 1;
+                        self.state = State::Backtrack;
+                        return Ok(Step::Solution);
+                    }
+                    Some(var) => {
+                        if let Err(interrupt) = control.before_node(self.nodes) {
+                            return Ok(Step::Interrupted(interrupt));
+                        }
+                        self.decide(var);
+                    }
+                },
+                State::Backtrack => {
+                    if self.maybe_restart() {
+                        self.state = State::Descend;
+                        continue;
+                    }
+                    match self.next_alternative(control) {
+                        Ok(true) => {}
+                        Ok(false) => self.state = State::Done,
+                        Err(interrupt) => return Ok(Step::Interrupted(interrupt)),
+                    }
+                }
+                State::Done => {
+                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
+                }
+            }
+        }
+    }
+
+    fn take_solution(&mut self) -> Assignment {
+        Assignment::new(self.store.assignment())
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            failures: self.failures,
+            solutions: self.solutions,
+            max_depth: self.max_depth,
+            propagations: self.propagation.runs,
+            restarts: self.restarts_made,
+            ..Stats::default()
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        self.stack.progress()
+    }
+}

@@ -1,0 +1,448 @@
+//! The search store: every variable's domain as bitset words in one trailed array.
+//!
+//! Domain words and propagators' own counters are cells of one [`Trail`], so one mark
+//! and one undo restore everything. Domain sizes are kept exact without trailing them:
+//! undo adjusts a size by the bits each restored word gains back. Every change to a domain
+//! queues an event for the propagation loop: `CHANGED`, and `FIXED` when one value is left.
+
+use crate::domain::{Bits, Domain, words_for};
+use crate::model::VarId;
+use crate::replay::Fail;
+use crate::trail::Trail;
+
+/// Event bit: the domain lost values.
+pub(crate) const CHANGED: u8 = 1;
+/// Event bit: the domain has a single value left.
+pub(crate) const FIXED: u8 = 2;
+
+const NO_VAR: u32 = u32::MAX;
+
+/// Domains of all variables, plus auxiliary trailed cells, plus the event queue.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    cells: Trail<u64>,
+    first: Vec<u32>,
+    words: Vec<u32>,
+    universe: Vec<u32>,
+    size: Vec<u32>,
+    cell_var: Vec<u32>,
+    events: Vec<u32>,
+    pending: Vec<u8>,
+    /// Per variable, the events some propagator listens to; others are not queued.
+    interest: Vec<u8>,
+}
+
+impl Store {
+    /// A store with one full domain per entry of `universes`.
+    pub(crate) fn new(universes: &[u32]) -> Self {
+        let mut store = Store {
+            cells: Trail::new(),
+            first: Vec::with_capacity(universes.len()),
+            words: Vec::with_capacity(universes.len()),
+            universe: universes.to_vec(),
+            size: universes.to_vec(),
+            cell_var: Vec::new(),
+            events: Vec::new(),
+            pending: vec![0; universes.len()],
+            interest: vec![CHANGED | FIXED; universes.len()],
+        };
+        for (var, &universe) in universes.iter().enumerate() {
+            let full = Domain::full(universe);
+            store.first.push(store.cells.len() as u32);
+            store.words.push(words_for(universe) as u32);
+            // Only wide domains keep a size counter, which undo must adjust.
+            let owner = if full.words().len() > 1 {
+                var as u32
+            } else {
+                NO_VAR
+            };
+            for &word in full.words() {
+                store.cells.push(word);
+                store.cell_var.push(owner);
+            }
+        }
+        store
+    }
+
+    pub(crate) fn num_vars(&self) -> usize {
+        self.size.len()
+    }
+
+    /// Adds an auxiliary trailed cell (a propagator's counter) and returns it.
+    pub(crate) fn alloc_aux(&mut self, value: u64) -> usize {
+        self.cell_var.push(NO_VAR);
+        self.cells.push(value)
+    }
+
+    #[inline]
+    pub(crate) fn aux(&self, cell: usize) -> u64 {
+        self.cells.get(cell)
+    }
+
+    #[inline]
+    pub(crate) fn set_aux(&mut self, cell: usize, value: u64) {
+        self.cells.set(cell, value);
+    }
+
+    // ---- reading domains ----
+
+    /// The number of values left. Domains of one word count their bits; wider ones keep
+    /// a counter.
+    #[inline]
+    pub(crate) fn size(&self, var: usize) -> u32 {
+        if self.words[var] == 1 {
+            self.cells.get(self.first[var] as usize).count_ones()
+        } else {
+            self.size[var]
+        }
+    }
+
+    #[inline]
+    pub(crate) fn is_fixed(&self, var: usize) -> bool {
+        self.size(var) == 1
+    }
+
+    pub(crate) fn universe(&self, var: usize) -> u32 {
+        self.universe[var]
+    }
+
+    /// The domain words of `var`.
+    #[inline]
+    pub(crate) fn words(&self, var: usize) -> &[u64] {
+        let first = self.first[var] as usize;
+        &self.cells.values()[first..first + self.words[var] as usize]
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, var: usize, index: u32) -> bool {
+        index < self.universe[var]
+            && self
+                .cells
+                .get(self.first[var] as usize + index as usize / 64)
+                >> (index % 64)
+                & 1
+                == 1
+    }
+
+    /// The smallest index in the domain (the value, for a fixed variable).
+    #[inline]
+    pub(crate) fn min(&self, var: usize) -> Option<u32> {
+        self.next_at_or_after(var, 0)
+    }
+
+    pub(crate) fn max(&self, var: usize) -> Option<u32> {
+        self.prev_at_or_before(var, self.universe[var].checked_sub(1)?)
+    }
+
+    /// The smallest index `>= from` in the domain.
+    #[inline]
+    pub(crate) fn next_at_or_after(&self, var: usize, from: u32) -> Option<u32> {
+        let words = self.words(var);
+        let mut w = from as usize / 64;
+        let mut bits = *words.get(w)? & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w as u32 * 64 + bits.trailing_zeros());
+            }
+            w += 1;
+            bits = *words.get(w)?;
+        }
+    }
+
+    /// The largest index `<= from` in the domain.
+    pub(crate) fn prev_at_or_before(&self, var: usize, from: u32) -> Option<u32> {
+        let words = self.words(var);
+        let mut w = (from as usize / 64).min(words.len().checked_sub(1)?);
+        let mut bits = if w == from as usize / 64 {
+            words[w] & (u64::MAX >> (63 - from % 64))
+        } else {
+            words[w]
+        };
+        loop {
+            if bits != 0 {
+                return Some(w as u32 * 64 + 63 - bits.leading_zeros());
+            }
+            w = w.checked_sub(1)?;
+            bits = words[w];
+        }
+    }
+
+    pub(crate) fn iter(&self, var: usize) -> Bits<'_> {
+        Bits::new(self.words(var))
+    }
+
+    pub(crate) fn domain(&self, var: usize) -> Domain {
+        Domain::from_words(self.words(var), self.universe[var])
+    }
+
+    // ---- changing domains ----
+
+    /// Replaces word `w` of `var` by `new`, a subset of it. Fails if the domain empties.
+    #[inline(always)]
+    pub(crate) fn narrow_word(&mut self, var: usize, w: usize, new: u64) -> Result<bool, Fail> {
+        let cell = self.first[var] as usize + w;
+        let old = self.cells.get(cell);
+        debug_assert_eq!(new & !old, 0, "domains only shrink");
+        if new == old {
+            return Ok(false);
+        }
+        self.cells.set(cell, new);
+        let size = if self.words[var] == 1 {
+            new.count_ones()
+        } else {
+            let size = self.size[var] - (old.count_ones() - new.count_ones());
+            self.size[var] = size;
+            size
+        };
+        match size {
+            0 => Err(Fail),
+            1 => {
+                self.notify(var, CHANGED | FIXED);
+                Ok(true)
+            }
+            _ => {
+                self.notify(var, CHANGED);
+                Ok(true)
+            }
+        }
+    }
+
+    /// The word in `cell`.
+    #[inline(always)]
+    pub(crate) fn word_at(&self, cell: usize) -> u64 {
+        self.cells.get(cell)
+    }
+
+    /// The cell holding the domain of a one-word variable.
+    pub(crate) fn cell_of(&self, var: usize) -> usize {
+        self.first[var] as usize
+    }
+
+    /// For a one-word variable whose domain is in `cell`: removes the bits of `mask`.
+    /// Returns whether anything was removed; fails if the domain empties.
+    #[inline(always)]
+    pub(crate) fn remove_mask_one(
+        &mut self,
+        var: usize,
+        cell: usize,
+        mask: u64,
+    ) -> Result<bool, Fail> {
+        debug_assert!(self.words[var] == 1 && self.first[var] as usize == cell);
+        let old = self.cells.get(cell);
+        let new = old & !mask;
+        if new == old {
+            return Ok(false);
+        }
+        self.cells.set(cell, new);
+        match new.count_ones() {
+            0 => Err(Fail),
+            1 => {
+                self.notify(var, CHANGED | FIXED);
+                Ok(true)
+            }
+            _ => {
+                self.notify(var, CHANGED);
+                Ok(true)
+            }
+        }
+    }
+
+    /// Removes `index` from the domain of `var`. Returns whether it was there.
+    #[inline]
+    pub(crate) fn remove(&mut self, var: usize, index: u32) -> Result<bool, Fail> {
+        if index >= self.universe[var] {
+            return Ok(false);
+        }
+        let w = index as usize / 64;
+        let old = self.cells.get(self.first[var] as usize + w);
+        self.narrow_word(var, w, old & !(1 << (index % 64)))
+    }
+
+    /// Keeps only the indices for which `keep` holds.
+    pub(crate) fn retain(
+        &mut self,
+        var: usize,
+        mut keep: impl FnMut(u32) -> bool,
+    ) -> Result<bool, Fail> {
+        let mut changed = false;
+        for w in 0..self.words[var] as usize {
+            let old = self.cells.get(self.first[var] as usize + w);
+            let mut new = old;
+            let mut bits = old;
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                if !keep(w as u32 * 64 + bit) {
+                    new &= !(1 << bit);
+                }
+            }
+            changed |= self.narrow_word(var, w, new)?;
+        }
+        Ok(changed)
+    }
+
+    /// Intersects the domain of `var` with `mask` (one word per domain word).
+    pub(crate) fn intersect(&mut self, var: usize, mask: &[u64]) -> Result<bool, Fail> {
+        let mut changed = false;
+        for (w, &m) in mask.iter().enumerate().take(self.words[var] as usize) {
+            let old = self.cells.get(self.first[var] as usize + w);
+            changed |= self.narrow_word(var, w, old & m)?;
+        }
+        Ok(changed)
+    }
+
+    /// Fixes `var` to `index`. Fails if `index` is not in its domain.
+    pub(crate) fn assign(&mut self, var: usize, index: u32) -> Result<(), Fail> {
+        if !self.contains(var, index) {
+            return Err(Fail);
+        }
+        if self.words[var] == 1 {
+            let cell = self.first[var] as usize;
+            let (old, new) = (self.cells.get(cell), 1 << index);
+            if old != new {
+                self.cells.set(cell, new);
+                self.notify(var, CHANGED | FIXED);
+            }
+            return Ok(());
+        }
+        let was = self.size(var);
+        let target = index as usize / 64;
+        for w in 0..self.words[var] as usize {
+            let old = self.cells.get(self.first[var] as usize + w);
+            let new = if w == target { 1 << (index % 64) } else { 0 };
+            if old != new {
+                self.cells.set(self.first[var] as usize + w, new);
+            }
+        }
+        if was != 1 {
+            self.size[var] = 1;
+            self.notify(var, CHANGED | FIXED);
+        }
+        Ok(())
+    }
+
+    /// Sets which events of `var` are worth queuing.
+    pub(crate) fn set_interest(&mut self, var: usize, events: u8) {
+        self.interest[var] = events;
+    }
+
+    #[inline(always)]
+    fn notify(&mut self, var: usize, mask: u8) {
+        let mask = mask & self.interest[var];
+        if mask == 0 {
+            return;
+        }
+        if self.pending[var] == 0 {
+            self.events.push(var as u32);
+        }
+        self.pending[var] |= mask;
+    }
+
+    /// The next variable with pending events, and what happened to it.
+    #[inline]
+    pub(crate) fn pop_event(&mut self) -> Option<(usize, u8)> {
+        let var = self.events.pop()? as usize;
+        let mask = std::mem::take(&mut self.pending[var]);
+        Some((var, mask))
+    }
+
+    /// Drops pending events (after a failure).
+    pub(crate) fn clear_events(&mut self) {
+        for &var in &self.events {
+            self.pending[var as usize] = 0;
+        }
+        self.events.clear();
+    }
+
+    // ---- levels ----
+
+    pub(crate) fn mark(&self) -> u32 {
+        self.cells.mark()
+    }
+
+    pub(crate) fn set_level(&mut self, level: u32) {
+        self.cells.set_level(level);
+    }
+
+    /// Undoes every change since `mark`, sizes included.
+    pub(crate) fn undo_to(&mut self, mark: u32) {
+        let (size, cell_var) = (&mut self.size, &self.cell_var);
+        self.cells.undo_to(mark, |cell, restored, replaced| {
+            let var = cell_var[cell];
+            if var != NO_VAR {
+                let var = var as usize;
+                size[var] = size[var] + restored.count_ones() - replaced.count_ones();
+            }
+        });
+    }
+
+    /// The fixed value index of every variable (all must be fixed).
+    pub(crate) fn assignment(&self) -> Vec<u32> {
+        (0..self.num_vars())
+            .map(|v| self.min(v).expect("a solution has every variable fixed"))
+            .collect()
+    }
+
+    pub(crate) fn var_id(var: usize) -> VarId {
+        VarId(var as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_survive_undo() {
+        let mut s = Store::new(&[100, 3]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.remove(0, 5).unwrap();
+        s.remove(0, 70).unwrap();
+        s.remove(0, 70).unwrap();
+        assert_eq!(s.size(0), 98);
+        s.assign(1, 2).unwrap();
+        assert_eq!((s.size(1), s.min(1)), (1, Some(2)));
+        s.undo_to(mark);
+        assert_eq!((s.size(0), s.size(1)), (100, 3));
+        assert!(s.contains(0, 70));
+    }
+
+    #[test]
+    fn emptying_a_domain_fails() {
+        let mut s = Store::new(&[2]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.remove(0, 0).unwrap();
+        assert_eq!(s.remove(0, 1), Err(Fail));
+        s.clear_events();
+        s.undo_to(mark);
+        assert_eq!(s.size(0), 2);
+    }
+
+    #[test]
+    fn events_report_fixed_variables_once() {
+        let mut s = Store::new(&[3, 3]);
+        s.remove(0, 0).unwrap();
+        s.remove(0, 1).unwrap();
+        s.remove(1, 2).unwrap();
+        let mut events = Vec::new();
+        while let Some(e) = s.pop_event() {
+            events.push(e);
+        }
+        events.sort();
+        assert_eq!(events, [(0, CHANGED | FIXED), (1, CHANGED)]);
+    }
+
+    #[test]
+    fn next_and_previous_values() {
+        let mut s = Store::new(&[130]);
+        s.retain(0, |i| i == 3 || i == 64 || i == 129).unwrap();
+        assert_eq!(s.next_at_or_after(0, 4), Some(64));
+        assert_eq!(s.next_at_or_after(0, 65), Some(129));
+        assert_eq!(s.next_at_or_after(0, 130), None);
+        assert_eq!(s.prev_at_or_before(0, 128), Some(64));
+        assert_eq!(s.prev_at_or_before(0, 2), None);
+        assert_eq!((s.min(0), s.max(0)), (Some(3), Some(129)));
+    }
+}

@@ -1,0 +1,135 @@
+//! Sudoku: solves every puzzle of a file, one per line.
+//!
+//! ```text
+//! cargo run --release --example sudoku -- tests/data/sudoku/top95.txt
+//! ```
+//!
+//! A puzzle is 81 characters, row by row: a digit for a given, `.` or `0` for a blank.
+//! Blank lines, `#` comments and a bare count line are skipped; anything else is an error
+//! naming its line.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ambsolve::{Engine, Model, Strategy, Var};
+use ambsolve_examples::cli::{self, Output};
+use clap::Parser;
+
+/// Solve every sudoku of FILE; print each solution (81 characters) and a summary.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku")]
+struct Args {
+    /// Puzzles, one per line: 81 characters, a digit or `.`/`0` for a blank.
+    file: PathBuf,
+}
+
+/// A puzzle: 81 cells, row by row, 0 for a blank.
+pub type Grid = [u8; 81];
+
+/// Reads puzzles. Each comes with its line number (1-based).
+///
+/// # Errors
+/// A line that is neither a puzzle, a comment, blank, nor a bare count.
+pub fn parse_puzzles(text: &str) -> Result<Vec<(usize, Grid)>, String> {
+    let mut puzzles = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.trim();
+        let is_count =
+            !line.is_empty() && line.len() < 81 && line.bytes().all(|b| b.is_ascii_digit());
+        if line.is_empty() || line.starts_with('#') || is_count {
+            continue;
+        }
+        if line.chars().count() != 81 {
+            return Err(format!(
+                "line {number}: a puzzle has 81 cells, this line has {} characters",
+                line.chars().count()
+            ));
+        }
+        let mut grid = [0u8; 81];
+        for (cell, c) in grid.iter_mut().zip(line.chars()) {
+            *cell = match c {
+                '1'..='9' => c as u8 - b'0',
+                '.' | '0' => 0,
+                other => {
+                    return Err(format!(
+                        "line {number}: {other:?} is not a digit, '.' or '0'"
+                    ));
+                }
+            };
+        }
+        puzzles.push((number, grid));
+    }
+    Ok(puzzles)
+}
+
+/// The model: 81 cells holding 1..=9; each row, column and box all different; givens
+/// fixed.
+pub fn sudoku_model(grid: &Grid) -> (Model<'static>, Vec<Var<u8>>) {
+    let mut model = Model::new();
+    let cells = model.vars("cell", 81, 1..=9u8);
+    let unit = |f: &dyn Fn(usize) -> usize| -> Vec<Var<u8>> {
+        (0..9).map(|i| cells[f(i)].clone()).collect()
+    };
+    for k in 0..9 {
+        model.all_different(&unit(&|i| 9 * k + i));
+        model.all_different(&unit(&|i| 9 * i + k));
+        model.all_different(&unit(&|i| 27 * (k / 3) + 3 * (k % 3) + 9 * (i / 3) + i % 3));
+    }
+    for (cell, &given) in cells.iter().zip(grid) {
+        if given != 0 {
+            model.linear([(1, cell)], ambsolve::Cmp::Eq, i64::from(given));
+        }
+    }
+    (model, cells)
+}
+
+/// The first solution of a puzzle, if it has one.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    let (model, cells) = sudoku_model(grid);
+    let solution = model
+        .solve(Engine::Trail)
+        .strategy(Strategy::first_fail())
+        .first()
+        .ok()??;
+    let mut out = [0u8; 81];
+    for (o, cell) in out.iter_mut().zip(&cells) {
+        *o = *solution.value(cell);
+    }
+    Some(out)
+}
+
+/// A grid as one line of 81 digits.
+pub fn line(grid: &Grid) -> String {
+    grid.iter().map(|&d| char::from(b'0' + d)).collect()
+}
+
+fn main() -> ExitCode {
+    let args: Args = cli::parse();
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(e) => {
+            return cli::input_error(
+                "sudoku",
+                format!("cannot read {}: {e}", args.file.display()),
+            );
+        }
+    };
+    let puzzles = match parse_puzzles(&text) {
+        Ok(puzzles) => puzzles,
+        Err(e) => return cli::input_error("sudoku", format!("{}: {e}", args.file.display())),
+    };
+    let mut out = Output::new();
+    let mut solved = 0;
+    for (number, grid) in &puzzles {
+        match solve(grid) {
+            Some(solution) => {
+                out.line(line(&solution));
+                solved += 1;
+            }
+            None => out.line(format!("no solution (line {number})")),
+        }
+    }
+    out.line(format!("solved: {solved} of {}", puzzles.len()));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,146 @@
+//! The model API from a user's side: limits on the trail engine, building errors, the
+//! engine switch, typed values.
+
+use std::time::Duration;
+
+use ambsolve::{CancelFlag, Cmp, Engine, Limits, Model, SearchError, StopReason};
+
+fn queens(n: usize) -> Model<'static> {
+    let mut m = Model::new();
+    let q = m.vars("q", n, 0..n);
+    m.all_different(&q);
+    m.all_different_offset(q.iter().zip(0..));
+    m.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
+    m
+}
+
+#[test]
+fn trail_limits_end_with_their_reasons() {
+    let model = queens(12);
+    let nodes = model
+        .solve(Engine::Trail)
+        .limits(Limits::new().nodes(50))
+        .count()
+        .unwrap();
+    assert_eq!(nodes.stop_reason, StopReason::NodeLimit);
+    assert_eq!(nodes.stats.nodes, 50);
+
+    let mut solutions = model
+        .solve(Engine::Trail)
+        .limits(Limits::new().solutions(3))
+        .solutions();
+    assert_eq!(solutions.by_ref().count(), 3);
+    assert_eq!(solutions.stop_reason(), Some(StopReason::SolutionLimit));
+
+    let big = queens(28);
+    let timed = big
+        .solve(Engine::Trail)
+        .limits(Limits::new().time(Duration::from_millis(30)))
+        .count()
+        .unwrap();
+    assert_eq!(timed.stop_reason, StopReason::TimeLimit);
+
+    let flag = CancelFlag::new();
+    let canceller = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            flag.cancel();
+        })
+    };
+    let cancelled = big
+        .solve(Engine::Trail)
+        .limits(Limits::new().cancel(flag))
+        .count()
+        .unwrap();
+    canceller.join().unwrap();
+    assert_eq!(cancelled.stop_reason, StopReason::Cancelled);
+}
+
+#[test]
+fn a_paused_count_resumes_where_it_stopped() {
+    let model = queens(9);
+    let mut solutions = model.solve(Engine::Trail).solutions();
+    let mut total = 0;
+    let mut pauses = 0;
+    while solutions.stop_reason().is_none() {
+        total += solutions.count_for(Duration::ZERO);
+        pauses += 1;
+    }
+    assert_eq!(total, 352);
+    // 9 queens takes a few thousand decisions: a zero budget pauses every 1024.
+    assert!(pauses > 1, "a zero budget pauses");
+    assert_eq!(solutions.progress(), 1.0);
+}
+
+#[test]
+fn building_errors_surface_when_solving() {
+    let mut m = Model::new();
+    let big = m.var([u64::MAX]);
+    m.linear([(1, &big)], Cmp::Eq, 0);
+    let error = m.solve(Engine::Trail).count().unwrap_err();
+    assert!(
+        matches!(&error, SearchError::InvalidModel(message) if message.contains("does not fit in an i64")),
+        "{error}"
+    );
+
+    let mut other = Model::new();
+    let stray = other.vars("s", 3, 0..3u8);
+    let mut m = Model::new();
+    let _ = m.var(0..3u8);
+    m.all_different(&stray);
+    let error = m.solve(Engine::Replay).first().unwrap_err();
+    assert!(
+        error.to_string().contains("not a variable of this model"),
+        "{error}"
+    );
+
+    let mut m = Model::new();
+    let x = m.vars("x", 2, 0..3u8);
+    m.table(&x, [vec![0u8, 1, 2]]);
+    assert!(
+        m.error()
+            .is_some_and(|e| e.contains("3 values for 2 variables"))
+    );
+}
+
+#[test]
+fn switching_engines_is_one_word() {
+    let model = queens(6);
+    let [trail, replay] =
+        [Engine::Trail, Engine::Replay].map(|engine| model.solve(engine).count().unwrap());
+    assert_eq!((trail.solutions, replay.solutions), (4, 4));
+    assert!(trail.stats.propagations > 0 && trail.stats.runs == 0);
+    assert!(replay.stats.runs > 0 && replay.stats.propagations == 0);
+}
+
+#[test]
+fn values_can_be_any_type() {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    enum Pet {
+        Cat,
+        Dog,
+        Fish,
+    }
+    let mut m = Model::new();
+    let owners = m.vars("owner", 3, [Pet::Cat, Pet::Dog, Pet::Fish]);
+    m.all_different(&owners);
+    m.require1(&owners[0], |p| *p != Pet::Cat);
+    m.require2(&owners[1], &owners[2], |a, b| {
+        *a == Pet::Cat || *b == Pet::Cat
+    });
+    let found: Vec<Vec<Pet>> = m
+        .solve(Engine::Trail)
+        .map(|s| s.values(&owners).into_iter().copied().collect())
+        .solutions()
+        .collect();
+    assert_eq!(
+        found,
+        [
+            vec![Pet::Dog, Pet::Cat, Pet::Fish],
+            vec![Pet::Dog, Pet::Fish, Pet::Cat],
+            vec![Pet::Fish, Pet::Cat, Pet::Dog],
+            vec![Pet::Fish, Pet::Dog, Pet::Cat],
+        ]
+    );
+}
