@@ -30,6 +30,8 @@ pub(crate) struct Store {
     pending: Vec<u8>,
     /// Per variable, the events some propagator listens to; others are not queued.
     interest: Vec<u8>,
+    /// Whether some domain spans several words (and keeps a size counter).
+    any_wide: bool,
 }
 
 impl Store {
@@ -45,6 +47,7 @@ impl Store {
             events: Vec::new(),
             pending: vec![0; universes.len()],
             interest: vec![CHANGED | FIXED; universes.len()],
+            any_wide: universes.iter().any(|&u| u > 64),
         };
         for (var, &universe) in universes.iter().enumerate() {
             let full = Domain::full(universe);
@@ -213,6 +216,14 @@ impl Store {
         self.cells.get(cell)
     }
 
+    /// Writes `new` (a non-empty subset of the word) into `cell` without queuing events:
+    /// for a propagator that alone watches the variable and handles the change itself.
+    #[inline(always)]
+    pub(crate) fn narrow_quiet(&mut self, cell: usize, new: u64) {
+        debug_assert!(new != 0 && new & !self.cells.get(cell) == 0);
+        self.cells.set(cell, new);
+    }
+
     /// The cell holding the domain of a one-word variable.
     pub(crate) fn cell_of(&self, var: usize) -> usize {
         self.first[var] as usize
@@ -366,6 +377,10 @@ impl Store {
 
     /// Undoes every change since `mark`, sizes included.
     pub(crate) fn undo_to(&mut self, mark: u32) {
+        if !self.any_wide {
+            self.cells.undo_to(mark, |_, _, _| {});
+            return;
+        }
         let (size, cell_var) = (&mut self.size, &self.cell_var);
         self.cells.undo_to(mark, |cell, restored, replaced| {
             let var = cell_var[cell];

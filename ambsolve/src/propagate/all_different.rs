@@ -55,6 +55,9 @@ pub(super) struct AllDifferent {
     /// Whether the counting rules run: some consecutive-key component has all its shifts
     /// equal, so keys line up with indices.
     hidden: bool,
+    /// No other propagator watches these variables and none repeats: the one-word path
+    /// then fixes the singletons it makes itself, without events.
+    alone: bool,
     /// Positions; the first `count` (a trailed cell) are the unprocessed ones.
     unfixed: Vec<u32>,
     pos: Vec<u32>,
@@ -138,6 +141,7 @@ impl AllDifferent {
             mapped,
             one_word,
             hidden: aligned && words <= COUNTING_WORDS,
+            alone: false,
             unfixed: (0..n as u32).collect(),
             pos: (0..n as u32).collect(),
             count: store.alloc_aux(n as u64),
@@ -148,6 +152,14 @@ impl AllDifferent {
 
     pub(super) fn vars(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Declares that no other propagator watches these variables (see `alone`).
+    pub(super) fn set_alone(&mut self, alone: bool) {
+        let mut seen = self.vars.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        self.alone = alone && self.one_word && seen.len() == self.vars.len();
     }
 
     pub(super) fn has_hidden_singles(&self) -> bool {
@@ -164,14 +176,17 @@ impl AllDifferent {
             return Ok(false);
         }
         // Move `local` out of the unprocessed prefix.
+        if self.alone {
+            return match self.k {
+                1 => self.alone_fixed::<1>(store, local, count),
+                2 => self.alone_fixed::<2>(store, local, count),
+                3 => self.alone_fixed::<3>(store, local, count),
+                _ => self.alone_fixed::<FAST>(store, local, count),
+            };
+        }
         let last = count - 1;
-        let moved = self.unfixed[last];
-        self.unfixed[p] = moved;
-        self.pos[moved as usize] = p as u32;
-        self.unfixed[last] = local as u32;
-        self.pos[local] = last as u32;
+        self.swap_out(p, last);
         store.set_aux(self.count, last as u64);
-
         if self.one_word {
             return self.one_word_fixed(store, local, last);
         }
@@ -207,6 +222,114 @@ impl AllDifferent {
         Ok(changed && self.has_hidden_singles())
     }
 
+    /// Moves the member at position `p` of the unfixed prefix to position `last`.
+    #[inline]
+    fn swap_out(&mut self, p: usize, last: usize) {
+        let (leaving, moved) = (self.unfixed[p], self.unfixed[last]);
+        self.unfixed[p] = moved;
+        self.pos[moved as usize] = p as u32;
+        self.unfixed[last] = leaving;
+        self.pos[leaving as usize] = last as u32;
+    }
+
+    /// The keys of a fixed one-word member's value in every slot (unused slots get a key
+    /// no index reaches), or a failure if its domain is empty.
+    #[inline]
+    fn keys_of(&self, store: &Store, local: usize) -> Result<[i64; FAST], Fail> {
+        let me = &self.members[local];
+        let word = store.word_at(me.cell as usize);
+        if word == 0 {
+            return Err(Fail);
+        }
+        let value = i64::from(word.trailing_zeros());
+        Ok(std::array::from_fn(|c| {
+            if c < self.k {
+                value + me.shifts[c]
+            } else {
+                i64::MIN / 2
+            }
+        }))
+    }
+
+    /// [`on_fixed`](Self::on_fixed) when alone on one-word variables: a local worklist.
+    /// Members this pruning fixes are processed here too, their domains written quietly
+    /// (trailed, no events: nobody else watches them). A member waits in the unfixed
+    /// prefix until its turn, so that pruning by the others still reaches it: two fixed
+    /// members that clash empty one of them.
+    fn alone_fixed<const K: usize>(
+        &mut self,
+        store: &mut Store,
+        local: usize,
+        count: usize,
+    ) -> Result<bool, Fail> {
+        let mut work: SmallVec<[u32; 8]> = SmallVec::new();
+        work.push(local as u32);
+        let mut last = count;
+        let mut changed = false;
+        while let Some(fixed) = work.pop() {
+            let p = self.pos[fixed as usize] as usize;
+            if p >= last {
+                continue;
+            }
+            last -= 1;
+            self.swap_out(p, last);
+            let keys = self.keys_of(store, fixed as usize)?;
+            for k in 0..last {
+                let other = self.unfixed[k];
+                let member = &self.members[other as usize];
+                let mut mask = 0u64;
+                for (key, shift) in keys[..K].iter().zip(&member.shifts[..K]) {
+                    let index = key - shift;
+                    mask |= u64::from((index as u64) < 64) << (index & 63);
+                }
+                let cell = member.cell as usize;
+                let old = store.word_at(cell);
+                let new = old & !mask;
+                if new != old {
+                    if new == 0 {
+                        return Err(Fail);
+                    }
+                    store.narrow_quiet(cell, new);
+                    changed = true;
+                    if new & (new - 1) == 0 {
+                        work.push(other);
+                    }
+                }
+            }
+        }
+        store.set_aux(self.count, last as u64);
+        Ok(changed && self.hidden)
+    }
+
+    /// [`hidden_singles`](Self::hidden_singles) when every domain is one word.
+    fn hidden_singles_one_word(&mut self, store: &mut Store, count: usize) -> Result<(), Fail> {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &local in &self.unfixed[..count] {
+            let bits = store.word_at(self.members[local as usize].cell as usize);
+            twice |= once & bits;
+            once |= bits;
+        }
+        let values = once.count_ones() as usize;
+        if values < count {
+            return Err(Fail);
+        }
+        let mut singles = if values == count { once & !twice } else { 0 };
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles ^= bit;
+            let holder = self.unfixed[..count]
+                .iter()
+                .map(|&l| &self.members[l as usize])
+                .find(|m| store.word_at(m.cell as usize) & bit != 0);
+            if let Some(member) = holder {
+                if store.word_at(member.cell as usize) != bit {
+                    store.assign(member.var as usize, bit.trailing_zeros())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// [`on_fixed`](Self::on_fixed) for one-word variables: the keys of the fixed value,
     /// one mask per other unfixed member, one word narrowed each.
     fn one_word_fixed(
@@ -215,21 +338,7 @@ impl AllDifferent {
         local: usize,
         last: usize,
     ) -> Result<bool, Fail> {
-        let me = self.members[local];
-        let word = store.word_at(me.cell as usize);
-        if word == 0 {
-            return Err(Fail);
-        }
-        let value = i64::from(word.trailing_zeros());
-        let k = self.k;
-        // Unused slots get a key no index reaches.
-        let keys: [i64; FAST] = std::array::from_fn(|c| {
-            if c < k {
-                value + me.shifts[c]
-            } else {
-                i64::MIN / 2
-            }
-        });
+        let keys = self.keys_of(store, local)?;
         let mask_of = |member: &Member| {
             let mut mask = 0u64;
             for (key, shift) in keys.iter().zip(&member.shifts) {
@@ -283,6 +392,9 @@ impl AllDifferent {
         let count = store.aux(self.count) as usize;
         if count == 0 {
             return Ok(());
+        }
+        if self.one_word {
+            return self.hidden_singles_one_word(store, count);
         }
         self.once.fill(0);
         self.twice.fill(0);

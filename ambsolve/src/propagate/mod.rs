@@ -233,6 +233,12 @@ impl<'m> Propagation<'m> {
                 mentions[var.index()] += 1;
             }
         }
+        for prop in &mut props {
+            if let Prop::AllDifferent(p) = prop {
+                let alone = p.vars().iter().all(|v| mentions[v.index()] == 1);
+                p.set_alone(alone);
+            }
+        }
         let mut per_var: Vec<Vec<Watch>> = vec![Vec::new(); store.num_vars()];
         for (p, prop) in props.iter().enumerate() {
             let prop_id = p as u32;
