@@ -78,7 +78,7 @@ pub fn sudoku_model(grid: &Grid) -> (Model<'static>, Vec<Var<u8>>) {
     }
     for (cell, &given) in cells.iter().zip(grid) {
         if given != 0 {
-            model.linear([(1, cell)], ambsolve::Cmp::Eq, i64::from(given));
+            model.restrict(cell, |&digit| digit == given);
         }
     }
     (model, cells)

@@ -107,7 +107,7 @@ pub(crate) struct TrailEngine<'m> {
 
 impl<'m> TrailEngine<'m> {
     pub(crate) fn new(model: &'m Model<'_>, options: &Options) -> Self {
-        let mut store = Store::new(model.universes());
+        let mut store = Store::with_domains(model.universes(), model.initial_domains());
         let propagation = Propagation::new(model, &mut store);
         let strategy = &options.strategy;
         let pick = match strategy.values {

@@ -37,6 +37,12 @@ pub(crate) struct Store {
 impl Store {
     /// A store with one full domain per entry of `universes`.
     pub(crate) fn new(universes: &[u32]) -> Self {
+        Self::with_domains(universes, &[])
+    }
+
+    /// A store whose domains start from `initial` where it gives one (`None` or missing
+    /// entries are full).
+    pub(crate) fn with_domains(universes: &[u32], initial: &[Option<Domain>]) -> Self {
         let mut store = Store {
             cells: Trail::new(),
             first: Vec::with_capacity(universes.len()),
@@ -50,16 +56,24 @@ impl Store {
             any_wide: universes.iter().any(|&u| u > 64),
         };
         for (var, &universe) in universes.iter().enumerate() {
-            let full = Domain::full(universe);
+            let full;
+            let domain = match initial.get(var) {
+                Some(Some(domain)) => domain,
+                _ => {
+                    full = Domain::full(universe);
+                    &full
+                }
+            };
+            store.size[var] = domain.len() as u32;
             store.first.push(store.cells.len() as u32);
             store.words.push(words_for(universe) as u32);
             // Only wide domains keep a size counter, which undo must adjust.
-            let owner = if full.words().len() > 1 {
+            let owner = if domain.words().len() > 1 {
                 var as u32
             } else {
                 NO_VAR
             };
-            for &word in full.words() {
+            for &word in domain.words() {
                 store.cells.push(word);
                 store.cell_var.push(owner);
             }

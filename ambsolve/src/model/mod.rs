@@ -24,9 +24,19 @@ pub use self::integer::Integer;
 use self::integer::images;
 pub use self::term::{Cmp, Term};
 pub use self::var::{Var, VarId};
+use crate::domain::Domain;
 use crate::error::SearchError;
 use crate::propagate::Propagator;
 use crate::solutions::{Engine, Solver};
+
+/// A variable's name, rendered when asked for (building a model allocates no strings for
+/// unnamed variables or arrays).
+#[derive(Clone, Debug)]
+enum Name {
+    Default,
+    Given(Box<str>),
+    Indexed(Arc<str>, u32),
+}
 
 /// Variables, their values, and constraints.
 ///
@@ -53,8 +63,10 @@ use crate::solutions::{Engine, Solver};
 /// ```
 #[derive(Default)]
 pub struct Model<'a> {
-    names: Vec<String>,
+    names: Vec<Name>,
     universes: Vec<u32>,
+    /// Domains narrowed before solving by [`restrict`](Model::restrict); `None` is full.
+    initial: Vec<Option<Domain>>,
     constraints: Vec<Constraint<'a>>,
     error: Option<String>,
 }
@@ -69,8 +81,7 @@ impl<'a> Model<'a> {
 
     /// A variable taking one of `values`. Its name is `x<N>`, N its position.
     pub fn var<T>(&mut self, values: impl IntoIterator<Item = T>) -> Var<T> {
-        let name = format!("x{}", self.names.len());
-        self.named_var(name, values)
+        self.var_sharing(Name::Default, values.into_iter().collect())
     }
 
     /// A variable with a name (used in error messages and debugging).
@@ -79,8 +90,8 @@ impl<'a> Model<'a> {
         name: impl Into<String>,
         values: impl IntoIterator<Item = T>,
     ) -> Var<T> {
-        let values: Arc<[T]> = values.into_iter().collect();
-        self.var_sharing(name.into(), values)
+        let name: String = name.into();
+        self.var_sharing(Name::Given(name.into()), values.into_iter().collect())
     }
 
     /// `count` variables sharing one list of values, named `<name>[i]`.
@@ -91,23 +102,50 @@ impl<'a> Model<'a> {
         values: impl IntoIterator<Item = T>,
     ) -> Vec<Var<T>> {
         let values: Arc<[T]> = values.into_iter().collect();
+        let base: Arc<str> = Arc::from(name);
         (0..count)
-            .map(|i| self.var_sharing(format!("{name}[{i}]"), Arc::clone(&values)))
+            .map(|i| {
+                let name = Name::Indexed(Arc::clone(&base), i as u32);
+                self.var_sharing(name, Arc::clone(&values))
+            })
             .collect()
     }
 
-    fn var_sharing<T>(&mut self, name: String, values: Arc<[T]>) -> Var<T> {
+    fn var_sharing<T>(&mut self, name: Name, values: Arc<[T]>) -> Var<T> {
+        let id = VarId(self.names.len() as u32);
+        self.names.push(name);
         let universe = u32::try_from(values.len()).unwrap_or_else(|_| {
+            let name = self.name(id);
             self.fail(format!(
                 "variable {name} has {} values, more than u32::MAX",
                 values.len()
             ));
             0
         });
-        let id = VarId(self.names.len() as u32);
-        self.names.push(name);
         self.universes.push(universe);
+        self.initial.push(None);
         Var { id, values }
+    }
+
+    /// Keeps only the values of `var` for which `keep` holds: a condition on one variable,
+    /// applied to its domain before solving (no propagator, no check during search).
+    pub fn restrict<T>(&mut self, var: &Var<T>, keep: impl Fn(&T) -> bool) {
+        if !self.known(&[var.id]) {
+            return;
+        }
+        let universe = self.universes[var.id.index()];
+        let domain = self.initial[var.id.index()].get_or_insert_with(|| Domain::full(universe));
+        for (i, value) in var.values.iter().enumerate() {
+            if !keep(value) {
+                domain.remove(i as u32);
+            }
+        }
+    }
+
+    /// The domains variables start from: `None` for all values, else what
+    /// [`restrict`](Model::restrict) left.
+    pub(crate) fn initial_domains(&self) -> &[Option<Domain>] {
+        &self.initial
     }
 
     /// The number of variables.
@@ -126,8 +164,12 @@ impl<'a> Model<'a> {
     ///
     /// # Panics
     /// If `var` is not a variable of this model.
-    pub fn name(&self, var: VarId) -> &str {
-        &self.names[var.index()]
+    pub fn name(&self, var: VarId) -> String {
+        match &self.names[var.index()] {
+            Name::Default => format!("x{}", var.index()),
+            Name::Given(name) => name.to_string(),
+            Name::Indexed(base, i) => format!("{base}[{i}]"),
+        }
     }
 
     /// The number of values of each variable, by position.
@@ -144,10 +186,31 @@ impl<'a> Model<'a> {
 
     /// The values of `vars` are pairwise different.
     pub fn all_different<T: Eq + Hash>(&mut self, vars: &[Var<T>]) {
+        let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
+        // The common case: every variable shares one value list. Its keys are the position
+        // of each value's first occurrence (found without hashing for short lists).
+        if let Some(first) = vars.first() {
+            if vars.iter().all(|v| Arc::ptr_eq(&v.values, &first.values)) {
+                let list = &first.values;
+                let images: Vec<i64> = if list.len() <= 32 {
+                    (0..list.len())
+                        .map(|i| list.iter().position(|v| *v == list[i]).unwrap_or(i) as i64)
+                        .collect()
+                } else {
+                    let mut seen: HashMap<&T, i64> = HashMap::with_capacity(list.len());
+                    list.iter()
+                        .enumerate()
+                        .map(|(i, v)| *seen.entry(v).or_insert(i as i64))
+                        .collect()
+                };
+                let keys = Keys::from_images(&images, 0);
+                let keys = vec![keys; vars.len()];
+                return self.all_different_keys(ids, keys);
+            }
+        }
         let mut interned: HashMap<&T, i64> = HashMap::new();
         // Variables sharing one value list share its keys: compute them once per list.
         let mut per_list: HashMap<*const T, Keys> = HashMap::new();
-        let mut ids = Vec::with_capacity(vars.len());
         let mut keys = Vec::with_capacity(vars.len());
         for var in vars {
             let list_keys = per_list.entry(var.values.as_ptr()).or_insert_with(|| {
@@ -161,7 +224,6 @@ impl<'a> Model<'a> {
                     .collect();
                 Keys::from_images(&images, 0)
             });
-            ids.push(var.id);
             keys.push(list_keys.clone());
         }
         self.all_different_keys(ids, keys);
@@ -481,11 +543,11 @@ impl<'a> Model<'a> {
     }
 
     fn out_of_range(&mut self, var: VarId, at: usize) {
-        let name = self
-            .names
-            .get(var.index())
-            .cloned()
-            .unwrap_or_else(|| format!("{var:?}"));
+        let name = if var.index() < self.names.len() {
+            self.name(var)
+        } else {
+            format!("{var:?}")
+        };
         self.fail(format!("value {at} of {name} does not fit in an i64"));
     }
 
@@ -496,8 +558,9 @@ impl<'a> Model<'a> {
 
 impl std::fmt::Debug for Model<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<String> = self.var_ids().map(|v| self.name(v)).collect();
         f.debug_struct("Model")
-            .field("vars", &self.names)
+            .field("vars", &names)
             .field("constraints", &self.constraints)
             .field("error", &self.error)
             .finish()

@@ -239,57 +239,71 @@ impl<'m> Propagation<'m> {
                 p.set_alone(alone);
             }
         }
-        let mut per_var: Vec<Vec<Watch>> = vec![Vec::new(); store.num_vars()];
+        // Watches of every variable in one array (two passes: count, then fill).
+        let mut watch_start = vec![0u32; store.num_vars() + 1];
+        let mut interest = vec![0u8; store.num_vars()];
+        let watches_of = |prop: &Prop<'_>, emit: &mut dyn FnMut(VarId, usize, u8, bool)| match prop
+        {
+            Prop::AllDifferent(p) => {
+                let shared = p.vars().iter().any(|v| mentions[v.index()] > 1);
+                for (local, &var) in p.vars().iter().enumerate() {
+                    emit(var, local, FIXED, true);
+                    if p.has_hidden_singles() && shared {
+                        emit(var, local, CHANGED, false);
+                    }
+                }
+            }
+            Prop::Linear(p) => p
+                .scope()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
+            Prop::Table(p) => p
+                .vars()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
+            Prop::Predicate(p) => p
+                .vars()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, FIXED, false)),
+            Prop::Custom(p) => p
+                .vars()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
+        };
+        for prop in &props {
+            watches_of(prop, &mut |var, _, on, _| {
+                watch_start[var.index() + 1] += 1;
+                interest[var.index()] |= on;
+            });
+        }
+        for v in 0..store.num_vars() {
+            watch_start[v + 1] += watch_start[v];
+            store.set_interest(v, interest[v]);
+        }
+        let mut filled = watch_start.clone();
+        let placeholder = Watch {
+            prop: 0,
+            local: 0,
+            on: 0,
+            immediate: false,
+        };
+        let mut watches = vec![placeholder; watch_start[store.num_vars()] as usize];
         for (p, prop) in props.iter().enumerate() {
-            let prop_id = p as u32;
-            let mut watch = |var: VarId, local: usize, on: u8, immediate: bool| {
-                per_var[var.index()].push(Watch {
-                    prop: prop_id,
+            watches_of(prop, &mut |var, local, on, immediate| {
+                let slot = &mut filled[var.index()];
+                watches[*slot as usize] = Watch {
+                    prop: p as u32,
                     local: local as u32,
                     on,
                     immediate,
-                });
-            };
-            match prop {
-                Prop::AllDifferent(p) => {
-                    let shared = p.vars().iter().any(|v| mentions[v.index()] > 1);
-                    for (local, &var) in p.vars().iter().enumerate() {
-                        watch(var, local, FIXED, true);
-                        if p.has_hidden_singles() && shared {
-                            watch(var, local, CHANGED, false);
-                        }
-                    }
-                }
-                Prop::Linear(p) => p
-                    .scope()
-                    .iter()
-                    .enumerate()
-                    .for_each(|(l, &v)| watch(v, l, CHANGED, false)),
-                Prop::Table(p) => p
-                    .vars()
-                    .iter()
-                    .enumerate()
-                    .for_each(|(l, &v)| watch(v, l, CHANGED, false)),
-                Prop::Predicate(p) => p
-                    .vars()
-                    .iter()
-                    .enumerate()
-                    .for_each(|(l, &v)| watch(v, l, FIXED, false)),
-                Prop::Custom(p) => p
-                    .vars()
-                    .iter()
-                    .enumerate()
-                    .for_each(|(l, &v)| watch(v, l, CHANGED, false)),
-            }
+                };
+                *slot += 1;
+            });
         }
-        let mut watch_start = Vec::with_capacity(per_var.len() + 1);
-        let mut watches = Vec::new();
-        for (var, list) in per_var.into_iter().enumerate() {
-            store.set_interest(var, list.iter().fold(0, |events, w| events | w.on));
-            watch_start.push(watches.len() as u32);
-            watches.extend(list);
-        }
-        watch_start.push(watches.len() as u32);
         let queued = vec![false; props.len()];
         Propagation {
             props,

@@ -13,8 +13,6 @@ pub(crate) use self::model::model_program;
 
 use std::fmt;
 
-use smallvec::SmallVec;
-
 use crate::choice::{ChoiceStack, Frame};
 use crate::error::SearchError;
 use crate::limits::{Control, Interrupt};
@@ -76,9 +74,10 @@ impl Amb<'_> {
     /// search comes back here. Any `IntoIterator` works: ranges, arrays, slices (their
     /// items are references), `Vec`s, iterator chains.
     ///
-    /// Iterators with an exact `size_hint` (ranges, slices, `Vec`s, maps over them) are not
-    /// collected; others are collected once per call to learn how many alternatives there
-    /// are, since replay must check that number.
+    /// Iterators with an exact `size_hint` (ranges, slices, `Vec`s, maps over them) are
+    /// read only up to the chosen item. Others (a `filter`, say) are walked to the end
+    /// once per call, without storing anything: replay must check the number of
+    /// alternatives, and keeps only the chosen one.
     ///
     /// # Errors
     /// [`Fail`] when `values` is empty, and when the search must stop here (a limit was
@@ -87,22 +86,37 @@ impl Amb<'_> {
     #[inline]
     pub fn choose<I: IntoIterator>(&mut self, values: I) -> Result<I::Item, Fail> {
         let mut iter = values.into_iter();
-        match iter.size_hint() {
-            (low, Some(high)) if low == high => {
+        if let (low, Some(high)) = iter.size_hint() {
+            if low == high {
                 let index = self.choose_index(low)?;
-                match iter.nth(index) {
+                return match iter.nth(index) {
                     Some(value) => Ok(value),
                     None => self.stop_with(SearchError::ShortIterator {
                         depth: self.depth - 1,
                     }),
-                }
-            }
-            _ => {
-                let mut items: SmallVec<[I::Item; 8]> = iter.collect();
-                let index = self.choose_index(items.len())?;
-                Ok(items.swap_remove(index))
+                };
             }
         }
+        // One pass: the item at the recorded index (the first on a new path), and the count.
+        let wanted = self.stack.get(self.depth).map_or(0, |f| f.index as usize);
+        let mut chosen = None;
+        let mut alternatives = 0;
+        for item in iter {
+            if alternatives == wanted {
+                chosen = Some(item);
+            }
+            alternatives += 1;
+        }
+        let index = self.choose_index(alternatives)?;
+        debug_assert_eq!(index, wanted);
+        chosen.map_or_else(
+            || {
+                self.stop_with(SearchError::ShortIterator {
+                    depth: self.depth - 1,
+                })
+            },
+            Ok,
+        )
     }
 
     /// Chooses an index in `0..alternatives`, in increasing order.

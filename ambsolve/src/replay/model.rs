@@ -148,9 +148,13 @@ pub(crate) fn model_program<'m>(
         }
     }
 
+    let initial = model.initial_domains();
     let ordered: Vec<Vec<u32>> = (0..n)
         .map(|v| {
-            let mut indices: Vec<u32> = (0..universes[v]).collect();
+            let mut indices: Vec<u32> = match &initial[v] {
+                Some(domain) => domain.iter().collect(),
+                None => (0..universes[v]).collect(),
+            };
             order_values(
                 &options.strategy.values,
                 VarId(v as u32),

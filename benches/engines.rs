@@ -1,0 +1,84 @@
+//! Micro-benches of both engines and the reference counter (divan).
+//!
+//! ```text
+//! cargo bench --bench engines
+//! ```
+
+mod support;
+
+#[path = "../examples/nqueens.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod nqueens;
+#[path = "../examples/send_more_money.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod send_more_money;
+#[path = "../examples/sudoku.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod sudoku;
+
+use ambsolve::{Engine, replay};
+use ambsolve_examples::programs;
+use divan::Bencher;
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench(args = [10, 12, 13])]
+fn queens_count_bitmask(n: usize) -> u64 {
+    support::bitmask_count(divan::black_box(n))
+}
+
+#[divan::bench(args = [10, 12, 13])]
+fn queens_count_trail(bencher: Bencher, n: usize) {
+    let (model, _) = nqueens::queens_model(n);
+    bencher.bench_local(|| model.solve(Engine::Trail).count().unwrap().solutions);
+}
+
+#[divan::bench(args = [8, 10, 12])]
+fn queens_count_replay_model(bencher: Bencher, n: usize) {
+    let (model, _) = nqueens::queens_model(n);
+    bencher.bench_local(|| model.solve(Engine::Replay).count().unwrap().solutions);
+}
+
+#[divan::bench(args = [8, 10, 12])]
+fn queens_count_replay_free_columns(n: usize) -> u64 {
+    replay(programs::queens_free_columns(n))
+        .count()
+        .unwrap()
+        .solutions
+}
+
+#[divan::bench(args = [8, 10, 12])]
+fn queens_count_replay_amb_run(n: usize) -> u64 {
+    replay(programs::queens(n)).count().unwrap().solutions
+}
+
+#[divan::bench(args = [100, 200, 500, 1000])]
+fn queens_first_trail(bencher: Bencher, n: usize) {
+    let (model, _) = nqueens::queens_model(n);
+    bencher.bench_local(|| {
+        model
+            .solve(Engine::Trail)
+            .strategy(nqueens::first_strategy())
+            .first()
+            .unwrap()
+    });
+}
+
+#[divan::bench]
+fn sudoku_top95(bencher: Bencher) {
+    let puzzles = sudoku::parse_puzzles(&support::sudoku_file("top95.txt")).unwrap();
+    bencher.bench_local(|| {
+        puzzles
+            .iter()
+            .filter(|(_, g)| sudoku::solve(g).is_some())
+            .count()
+    });
+}
+
+#[divan::bench]
+fn send_more_money_all(bencher: Bencher) {
+    let (model, _) = send_more_money::send_more_money();
+    bencher.bench_local(|| model.solve(Engine::Trail).count().unwrap().solutions);
+}

@@ -1,0 +1,407 @@
+//! The speed targets, measured: writes BENCHMARKS.md (Markdown) to standard output.
+//!
+//! ```text
+//! cargo bench --bench report > BENCHMARKS.md          # all of it, about ten minutes
+//! cargo bench --bench report -- --quick > /tmp/r.md   # smaller sizes, fewer runs
+//! ```
+//!
+//! Times are medians of several runs (the machine is shared and noisy: read ratios, not
+//! digits). Peak memory is measured in a child process running one job alone.
+
+mod support;
+
+#[path = "../examples/nqueens.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod nqueens;
+#[path = "../examples/send_more_money.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod send_more_money;
+#[path = "../examples/sudoku.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod sudoku;
+
+use std::fmt::Write as _;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use ambsolve::{Engine, replay};
+use ambsolve_examples::programs;
+use support::{bitmask_count, median, peak_kib};
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok { "met" } else { "**not met**" }
+}
+
+/// Runs one job in a child process (this binary with `--child JOB ARG`) and returns its
+/// peak resident memory in KiB.
+fn child_peak(job: &str, arg: usize) -> u64 {
+    let exe = std::env::current_exe().expect("the bench knows its path");
+    let out = Command::new(exe)
+        .args(["--child", job, &arg.to_string()])
+        .output()
+        .expect("the child runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("peak_kib ").and_then(|k| k.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn child(job: &str, arg: usize) {
+    match job {
+        "idle" => {}
+        "count" => {
+            let (model, _) = nqueens::queens_model(arg);
+            let summary = model.solve(Engine::Trail).count().unwrap();
+            assert!(summary.stop_reason.is_complete());
+        }
+        "first" => {
+            let (model, _) = nqueens::queens_model(arg);
+            let found = model
+                .solve(Engine::Trail)
+                .strategy(nqueens::first_strategy())
+                .first()
+                .unwrap();
+            assert!(found.is_some());
+        }
+        other => panic!("unknown child job {other}"),
+    }
+    println!("peak_kib {}", peak_kib());
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--child") {
+        child(&args[i + 1], args[i + 2].parse().expect("a size"));
+        return;
+    }
+    let quick = args.iter().any(|a| a == "--quick");
+    let started = Instant::now();
+    let mut md = String::new();
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    writeln!(md, "# Benchmarks\n").unwrap();
+    writeln!(
+        md,
+        "Regenerate with `cargo bench --bench report > BENCHMARKS.md` (about ten minutes)."
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "Machine: {cpu}, {cores} cores. Times are medians of several runs; the machine is shared,"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "so compare ratios rather than digits. Micro-benches: `cargo bench --bench engines`.\n"
+    )
+    .unwrap();
+
+    // ---- n-queens counts ----
+    writeln!(
+        md,
+        "## n-queens, count all (trail engine vs the plain bitmask counter)\n"
+    )
+    .unwrap();
+    writeln!(md, "Model: one variable per row, three all-different constraints (`q[i]`, `q[i] + i`, `q[i] - i`),").unwrap();
+    writeln!(
+        md,
+        "input order, ascending values. Target: within 4× of the bitmask counter.\n"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| n | solutions | bitmask | trail engine | ratio | decisions | target |"
+    )
+    .unwrap();
+    writeln!(md, "| --- | --- | --- | --- | --- | --- | --- |").unwrap();
+    let sizes: &[usize] = if quick {
+        &[12, 13]
+    } else {
+        &[12, 13, 14, 15, 16]
+    };
+    for &n in sizes {
+        let runs = match n {
+            0..=13 => 7,
+            14 => 5,
+            15 => 3,
+            _ => 3,
+        };
+        let runs = if quick { 3 } else { runs };
+        let (b, count) = median(runs, || bitmask_count(n));
+        let (model, _) = nqueens::queens_model(n);
+        let (t, summary) = median(runs, || model.solve(Engine::Trail).count().unwrap());
+        assert_eq!(summary.solutions, count);
+        let ratio = t.as_secs_f64() / b.as_secs_f64();
+        writeln!(
+            md,
+            "| {n} | {count} | {} | {} | {ratio:.2}× | {} | {} |",
+            seconds(b),
+            seconds(t),
+            summary.stats.nodes,
+            verdict(ratio <= 4.0)
+        )
+        .unwrap();
+    }
+    let count_n = if quick { 13 } else { 16 };
+    let idle = child_peak("idle", 0);
+    let peak = child_peak("count", count_n);
+    writeln!(
+        md,
+        "\nPeak memory counting n = {count_n}: {:.1} MB for the whole process ({:.1} MB of it the process itself, measured idle). Target (n = 16): under 10 MB — {}.\n",
+        peak as f64 / 1024.0,
+        idle as f64 / 1024.0,
+        verdict(peak < 10 * 1024)
+    )
+    .unwrap();
+
+    // ---- first solutions ----
+    writeln!(
+        md,
+        "## n-queens, first solution (trail engine, first-fail)\n"
+    )
+    .unwrap();
+    writeln!(md, "Strategy: fewest values first, middle-out values, Luby restarts (scale 100) until the first").unwrap();
+    writeln!(md, "solution. Targets: N = 1000 under 0.1 s, N = 10,000 under 10 s. (The CI tests also solve every").unwrap();
+    writeln!(
+        md,
+        "N from 4 to 120, and a sweep of every N from 4 to 600 showed at most 200 failures.)\n"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| N | time | decisions | failures | restarts | target |"
+    )
+    .unwrap();
+    writeln!(md, "| --- | --- | --- | --- | --- | --- |").unwrap();
+    let sizes: &[usize] = if quick {
+        &[100, 200, 500, 1000]
+    } else {
+        &[100, 200, 500, 1000, 2000, 5000, 10_000]
+    };
+    for &n in sizes {
+        let (model, q) = nqueens::queens_model(n);
+        let runs = if n >= 5000 { 3 } else { 5 };
+        let (t, (solution, stats)) = median(runs, || {
+            let mut solutions = model
+                .solve(Engine::Trail)
+                .strategy(nqueens::first_strategy())
+                .solutions();
+            let first = solutions.next();
+            (first, solutions.stats())
+        });
+        let solution = solution.expect("every N from 4 has a solution");
+        let queens: Vec<usize> = solution.values(&q).into_iter().copied().collect();
+        assert!(is_solution(&queens));
+        let target = match n {
+            1000 => verdict(t < Duration::from_millis(100)),
+            10_000 => verdict(t < Duration::from_secs(10)),
+            _ => "",
+        };
+        writeln!(
+            md,
+            "| {n} | {} | {} | {} | {} | {target} |",
+            seconds(t),
+            stats.nodes,
+            stats.failures,
+            stats.restarts
+        )
+        .unwrap();
+    }
+    if !quick {
+        let peak = child_peak("first", 10_000);
+        writeln!(md, "\nPeak memory, N = 10,000: {:.0} MB (the trail holds about N² saved words at full depth).\n", peak as f64 / 1024.0).unwrap();
+    } else {
+        writeln!(md).unwrap();
+    }
+
+    // ---- sudoku ----
+    writeln!(md, "## Sudoku, `top95.txt` (trail engine, first-fail)\n").unwrap();
+    let puzzles = sudoku::parse_puzzles(&support::sudoku_file("top95.txt")).unwrap();
+    let mut per_puzzle: Vec<Duration> = Vec::new();
+    for (_, grid) in &puzzles {
+        let (t, solved) = median(7, || sudoku::solve(grid));
+        assert!(solved.is_some());
+        per_puzzle.push(t);
+    }
+    let (total, _) = median(7, || {
+        puzzles
+            .iter()
+            .filter(|(_, g)| sudoku::solve(g).is_some())
+            .count()
+    });
+    per_puzzle.sort();
+    let med = per_puzzle[per_puzzle.len() / 2];
+    let worst = *per_puzzle.last().unwrap();
+    writeln!(
+        md,
+        "Each puzzle from its 81 characters: model built, propagated, searched.\n"
+    )
+    .unwrap();
+    writeln!(md, "| measure | time | target |").unwrap();
+    writeln!(md, "| --- | --- | --- |").unwrap();
+    writeln!(
+        md,
+        "| all 95 puzzles | {} | under 30 ms — {} |",
+        seconds(total),
+        verdict(total < Duration::from_millis(30))
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| median puzzle | {} | under 100 µs — {} |",
+        seconds(med),
+        verdict(med < Duration::from_micros(100))
+    )
+    .unwrap();
+    writeln!(md, "| slowest puzzle | {} | |\n", seconds(worst)).unwrap();
+
+    // ---- SEND+MORE ----
+    writeln!(md, "## SEND + MORE = MONEY, all solutions (trail engine)\n").unwrap();
+    let (model, _) = send_more_money::send_more_money();
+    let (solve, summary) = median(201, || model.solve(Engine::Trail).count().unwrap());
+    let (build_and_solve, _) = median(201, || {
+        let (m, _) = send_more_money::send_more_money();
+        m.solve(Engine::Trail).count().unwrap().solutions
+    });
+    assert_eq!(summary.solutions, 1);
+    writeln!(md, "| measure | time | target |").unwrap();
+    writeln!(md, "| --- | --- | --- |").unwrap();
+    writeln!(
+        md,
+        "| search for all solutions | {} | under 0.1 ms — {} |",
+        seconds(solve),
+        verdict(solve < Duration::from_micros(100))
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| building the model too | {} | |",
+        seconds(build_and_solve)
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "\n{} decisions, {} failures, {} propagations.\n",
+        summary.stats.nodes, summary.stats.failures, summary.stats.propagations
+    )
+    .unwrap();
+
+    // ---- replay ----
+    writeln!(md, "## Replay engine, row-by-row n-queens\n").unwrap();
+    writeln!(md, "Two amb programs (`src/programs.rs`): *free columns* chooses each row's column among those not").unwrap();
+    writeln!(
+        md,
+        "attacked, the shape of the classic backtracking; *ambRun style* chooses any column and"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "requires it safe, so each attacked column costs a whole run. Reference: the classic"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "JavaScript backtracking (`benches/queens.js`) under node, measured here when node is"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "installed (the issue quotes about 6 s at n = 14). Target: at least as fast.\n"
+    )
+    .unwrap();
+    let n = if quick { 12 } else { 14 };
+    let js = Command::new("node")
+        .args([
+            concat!(env!("CARGO_MANIFEST_DIR"), "/benches/queens.js"),
+            &n.to_string(),
+        ])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| {
+            s.split_whitespace()
+                .rev()
+                .nth(1)
+                .and_then(|t| t.parse::<f64>().ok())
+        });
+    let (free, summary) = median(3, || {
+        replay(programs::queens_free_columns(n)).count().unwrap()
+    });
+    writeln!(
+        md,
+        "| program | n | time | runs | replayed choices | target |"
+    )
+    .unwrap();
+    writeln!(md, "| --- | --- | --- | --- | --- | --- |").unwrap();
+    let js_secs = js.unwrap_or(6.0);
+    writeln!(
+        md,
+        "| free columns | {n} | {} | {} | {} | ≤ {js_secs:.1} s — {} |",
+        seconds(free),
+        summary.stats.runs,
+        summary.stats.replayed,
+        verdict(free.as_secs_f64() <= js_secs)
+    )
+    .unwrap();
+    let (amb_run, summary) = median(3, || replay(programs::queens(12)).count().unwrap());
+    writeln!(
+        md,
+        "| ambRun style | 12 | {} | {} | {} | |",
+        seconds(amb_run),
+        summary.stats.runs,
+        summary.stats.replayed
+    )
+    .unwrap();
+    match js {
+        Some(t) => writeln!(
+            md,
+            "| JavaScript backtracking (node) | {n} | {t:.2} s | | | reference |"
+        )
+        .unwrap(),
+        None => writeln!(
+            md,
+            "| JavaScript backtracking | {n} | not measured (no node) | | | |"
+        )
+        .unwrap(),
+    }
+    writeln!(
+        md,
+        "\nReport generated in {:.0} s.",
+        started.elapsed().as_secs_f64()
+    )
+    .unwrap();
+    print!("{md}");
+}
+
+fn is_solution(queens: &[usize]) -> bool {
+    let n = queens.len();
+    let mut cols = vec![false; n];
+    let mut diag = vec![false; 2 * n];
+    let mut anti = vec![false; 2 * n];
+    queens.iter().enumerate().all(|(row, &c)| {
+        let ok = c < n && !cols[c] && !diag[row + c] && !anti[row + n - c];
+        if ok {
+            (cols[c], diag[row + c], anti[row + n - c]) = (true, true, true);
+        }
+        ok
+    })
+}
