@@ -31,13 +31,15 @@ fn queens_count_bitmask(n: usize) -> u64 {
 
 #[divan::bench(args = [10, 12, 13])]
 fn queens_count_trail(bencher: Bencher, n: usize) {
-    let (model, _) = nqueens::queens_model(n);
+    let puzzle = nqueens::queens(n);
+    let model = puzzle.model();
     bencher.bench_local(|| model.solve(Engine::Trail).count().unwrap().solutions);
 }
 
 #[divan::bench(args = [8, 10, 12])]
 fn queens_count_replay_model(bencher: Bencher, n: usize) {
-    let (model, _) = nqueens::queens_model(n);
+    let puzzle = nqueens::queens(n);
+    let model = puzzle.model();
     bencher.bench_local(|| model.solve(Engine::Replay).count().unwrap().solutions);
 }
 
@@ -56,7 +58,8 @@ fn queens_count_replay_amb_run(n: usize) -> u64 {
 
 #[divan::bench(args = [100, 200, 500, 1000])]
 fn queens_first_trail(bencher: Bencher, n: usize) {
-    let (model, _) = nqueens::queens_model(n);
+    let puzzle = nqueens::queens(n);
+    let model = puzzle.model();
     bencher.bench_local(|| {
         model
             .solve(Engine::Trail)
@@ -79,6 +82,7 @@ fn sudoku_top95(bencher: Bencher) {
 
 #[divan::bench]
 fn send_more_money_all(bencher: Bencher) {
-    let (model, _) = send_more_money::send_more_money();
+    let puzzle = send_more_money::send_more_money();
+    let model = puzzle.model();
     bencher.bench_local(|| model.solve(Engine::Trail).count().unwrap().solutions);
 }

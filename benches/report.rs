@@ -61,12 +61,14 @@ fn child(job: &str, arg: usize) {
     match job {
         "idle" => {}
         "count" => {
-            let (model, _) = nqueens::queens_model(arg);
+            let puzzle = nqueens::queens(arg);
+            let model = puzzle.model();
             let summary = model.solve(Engine::Trail).count().unwrap();
             assert!(summary.stop_reason.is_complete());
         }
         "first" => {
-            let (model, _) = nqueens::queens_model(arg);
+            let puzzle = nqueens::queens(arg);
+            let model = puzzle.model();
             let found = model
                 .solve(Engine::Trail)
                 .strategy(nqueens::first_strategy())
@@ -146,7 +148,8 @@ fn main() {
         };
         let runs = if quick { 3 } else { runs };
         let (b, count) = median(runs, || bitmask_count(n));
-        let (model, _) = nqueens::queens_model(n);
+        let puzzle = nqueens::queens(n);
+        let model = puzzle.model();
         let (t, summary) = median(runs, || model.solve(Engine::Trail).count().unwrap());
         assert_eq!(summary.solutions, count);
         let ratio = t.as_secs_f64() / b.as_secs_f64();
@@ -197,18 +200,14 @@ fn main() {
         &[100, 200, 500, 1000, 2000, 5000, 10_000]
     };
     for &n in sizes {
-        let (model, q) = nqueens::queens_model(n);
+        let puzzle = nqueens::queens(n).strategy(nqueens::first_strategy());
         let runs = if n >= 5000 { 3 } else { 5 };
         let (t, (solution, stats)) = median(runs, || {
-            let mut solutions = model
-                .solve(Engine::Trail)
-                .strategy(nqueens::first_strategy())
-                .solutions();
+            let mut solutions = puzzle.solutions();
             let first = solutions.next();
             (first, solutions.stats())
         });
-        let solution = solution.expect("every N from 4 has a solution");
-        let queens: Vec<usize> = solution.values(&q).into_iter().copied().collect();
+        let queens = solution.expect("every N from 4 has a solution");
         assert!(is_solution(&queens));
         let target = match n {
             1000 => verdict(t < Duration::from_millis(100)),
@@ -275,11 +274,14 @@ fn main() {
 
     // ---- SEND+MORE ----
     writeln!(md, "## SEND + MORE = MONEY, all solutions (trail engine)\n").unwrap();
-    let (model, _) = send_more_money::send_more_money();
+    let puzzle = send_more_money::send_more_money();
+    let model = puzzle.model();
     let (solve, summary) = median(201, || model.solve(Engine::Trail).count().unwrap());
     let (build_and_solve, _) = median(201, || {
-        let (m, _) = send_more_money::send_more_money();
-        m.solve(Engine::Trail).count().unwrap().solutions
+        send_more_money::send_more_money()
+            .count()
+            .unwrap()
+            .solutions
     });
     assert_eq!(summary.solutions, 1);
     writeln!(md, "| measure | time | target |").unwrap();

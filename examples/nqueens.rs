@@ -9,7 +9,7 @@
 
 use std::process::ExitCode;
 
-use ambsolve::{Engine, Model, Restarts, Solver, Strategy, ValueOrder, Var};
+use ambsolve::{Engine, Puzzle, Restarts, Strategy, ValueOrder, constraints};
 use ambsolve_examples::cli::{self, Output};
 use clap::{Parser, ValueEnum};
 
@@ -40,15 +40,16 @@ enum EngineArg {
     Replay,
 }
 
-/// The model: one variable per row holding its queen's column; columns and both
-/// diagonals (`q[i] + i`, `q[i] - i`) all different.
-pub fn queens_model(n: usize) -> (Model<'static>, Vec<Var<usize>>) {
-    let mut model = Model::new();
-    let q = model.vars("q", n, 0..n);
-    model.all_different(&q);
-    model.all_different_offset(q.iter().zip(0..));
-    model.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
-    (model, q)
+/// The puzzle: one queen per row, `q[row]` its column; no two share a column or a
+/// diagonal.
+pub fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
+    constraints! {
+        let q[n] = amb(0..n);
+        require all_different(q);
+        require all_different(q[i] + i for i in 0..n);
+        require all_different(q[i] - i for i in 0..n);
+    }
+    .map(|solution| solution.q)
 }
 
 /// The strategy for a first solution on a large board: fewest columns left first,
@@ -83,31 +84,25 @@ pub fn board(queens: &[usize]) -> String {
 fn main() -> ExitCode {
     let args: Args = cli::parse();
     let n = args.n as usize;
-    let (model, q) = queens_model(n);
     let engine = match args.engine {
         EngineArg::Trail => Engine::Trail,
         EngineArg::Replay => Engine::Replay,
     };
-    let solve = || -> Solver<'_, Vec<usize>> {
-        let solver = model.solve(engine);
-        let solver = if args.first && engine == Engine::Trail {
-            solver.strategy(first_strategy())
-        } else {
-            solver
-        };
-        solver.map(|s| s.values(&q).into_iter().copied().collect())
-    };
+    let mut puzzle = queens(n).engine(engine);
+    if args.first && engine == Engine::Trail {
+        puzzle = puzzle.strategy(first_strategy());
+    }
     let mut out = Output::new();
     let result = if args.all {
         let mut count = 0u64;
-        let mut solutions = solve().solutions();
+        let mut solutions = puzzle.solutions();
         for queens in solutions.by_ref() {
             out.line(columns(&queens));
             count += 1;
         }
         solutions.error().cloned().map_or(Ok(count), Err)
     } else if args.first {
-        solve().first().map(|first| match first {
+        puzzle.first().map(|first| match first {
             Some(queens) => {
                 out.line(columns(&queens));
                 out.line(board(&queens));
@@ -116,7 +111,7 @@ fn main() -> ExitCode {
             None => 0,
         })
     } else {
-        solve().count().map(|summary| summary.solutions)
+        puzzle.count().map(|summary| summary.solutions)
     };
     let count = match result {
         Ok(count) => count,
@@ -133,7 +128,7 @@ fn main() -> ExitCode {
             "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
         ));
     } else if !args.all && !args.first && !args.count {
-        if let Ok(Some(queens)) = solve().first() {
+        if let Ok(Some(queens)) = puzzle.first() {
             out.line(format!("first solution {}:", columns(&queens)));
             out.line(board(&queens));
         }

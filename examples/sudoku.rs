@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Engine, Model, Strategy, Var};
+use ambsolve::{Puzzle, Strategy, constraints};
 use ambsolve_examples::cli::{self, Output};
 use clap::Parser;
 
@@ -63,38 +63,34 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<(usize, Grid)>, String> {
     Ok(puzzles)
 }
 
-/// The model: 81 cells holding 1..=9; each row, column and box all different; givens
-/// fixed.
-pub fn sudoku_model(grid: &Grid) -> (Model<'static>, Vec<Var<u8>>) {
-    let mut model = Model::new();
-    let cells = model.vars("cell", 81, 1..=9u8);
-    let unit = |f: &dyn Fn(usize) -> usize| -> Vec<Var<u8>> {
-        (0..9).map(|i| cells[f(i)].clone()).collect()
-    };
-    for k in 0..9 {
-        model.all_different(&unit(&|i| 9 * k + i));
-        model.all_different(&unit(&|i| 9 * i + k));
-        model.all_different(&unit(&|i| 27 * (k / 3) + 3 * (k % 3) + 9 * (i / 3) + i % 3));
-    }
-    for (cell, &given) in cells.iter().zip(grid) {
-        if given != 0 {
-            model.restrict(cell, |&digit| digit == given);
+/// The puzzle: a 9×9 grid of digits, each row, column and box all different, the givens
+/// kept.
+pub fn sudoku(grid: &Grid) -> Puzzle<'_, Vec<Vec<u8>>> {
+    constraints! {
+        let g[9][9] = amb(1..=9u8);
+        for k in 0..9 {
+            require all_different(g[k][i] for i in 0..9);
+            require all_different(g[i][k] for i in 0..9);
+            require all_different(g[3 * (k / 3) + i / 3][3 * (k % 3) + i % 3] for i in 0..9);
+        }
+        for r in 0..9 {
+            for c in 0..9 {
+                if grid[9 * r + c] != 0 {
+                    require g[r][c] == grid[9 * r + c];
+                }
+            }
         }
     }
-    (model, cells)
+    .strategy(Strategy::first_fail())
+    .map(|solution| solution.g)
 }
 
 /// The first solution of a puzzle, if it has one.
 pub fn solve(grid: &Grid) -> Option<Grid> {
-    let (model, cells) = sudoku_model(grid);
-    let solution = model
-        .solve(Engine::Trail)
-        .strategy(Strategy::first_fail())
-        .first()
-        .ok()??;
+    let rows = sudoku(grid).first().ok()??;
     let mut out = [0u8; 81];
-    for (o, cell) in out.iter_mut().zip(&cells) {
-        *o = *solution.value(cell);
+    for (o, d) in out.iter_mut().zip(rows.iter().flatten()) {
+        *o = *d;
     }
     Some(out)
 }

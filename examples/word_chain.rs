@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ambsolve::{Puzzle, constraints};
 use clap::Parser;
 
 /// Chain one word from each list: each word's last letter is the next word's first letter.
@@ -37,19 +38,16 @@ pub fn linked(a: &str, b: &str) -> bool {
     a.chars().last().is_some_and(|last| b.starts_with(last))
 }
 
-/// Every chain through `lists`, in the order of the lists' words.
-pub fn chains<S: AsRef<str>>(lists: &[Vec<S>]) -> ambsolve::Solver<'_, Vec<&str>> {
-    ambsolve::replay(move |amb| {
-        let mut chain: Vec<&str> = Vec::with_capacity(lists.len());
-        for list in lists {
-            let word = amb.choose(list)?.as_ref();
-            if let Some(previous) = chain.last() {
-                amb.require(linked(previous, word))?;
-            }
-            chain.push(word);
+/// Every chain through `lists`: one word from each list, each linked to the next.
+pub fn chains(lists: &[Vec<String>]) -> Puzzle<'_, Vec<&str>> {
+    let k = lists.len();
+    constraints! {
+        let w[i < k] = amb(lists[i].iter().map(String::as_str));
+        for i in 1..k {
+            require linked(w[i - 1], w[i]);
         }
-        Ok(chain)
-    })
+    }
+    .map(|chain| chain.w)
 }
 
 /// Reads one list per line. Errors name the file and the line.
@@ -90,11 +88,11 @@ fn main() -> ExitCode {
             }
         }
     };
-    let solver = chains(&lists);
+    let puzzle = chains(&lists);
     let result = if args.count {
-        solver.count().map(|summary| summary.solutions)
+        puzzle.count().map(|summary| summary.solutions)
     } else {
-        let mut solutions = solver.solutions();
+        let mut solutions = puzzle.solutions();
         let mut count = 0u64;
         for chain in solutions.by_ref() {
             println!("{}", chain.join(" "));

@@ -241,3 +241,62 @@ fn send_more_money_prints_its_sum() {
     assert!(out.status.success());
     assert_eq!(stdout(&out), "9567 + 1085 = 10652\nsolutions: 1\n");
 }
+
+#[test]
+fn the_puzzle_examples_print_their_answers() {
+    let zebra = run_example("zebra", &[]);
+    assert!(zebra.status.success());
+    insta::assert_snapshot!(stdout(&zebra), @r"
+    the Norwegian drinks water; the Japanese owns the zebra
+    solutions: 1
+    ");
+    let dwelling = run_example("dwelling", &[]);
+    insta::assert_snapshot!(stdout(&dwelling), @r"
+    Baker lives on floor 3
+    Cooper lives on floor 2
+    Fletcher lives on floor 4
+    Miller lives on floor 5
+    Smith lives on floor 1
+    solutions: 1
+    ");
+    let magic = run_example("magic_square", &[]);
+    insta::assert_snapshot!(stdout(&magic), @r"
+    2 7 6 | 9 5 1 | 4 3 8
+    2 9 4 | 7 5 3 | 6 1 8
+    4 3 8 | 9 5 1 | 2 7 6
+    4 9 2 | 3 5 7 | 8 1 6
+    6 1 8 | 7 5 3 | 2 9 4
+    6 7 2 | 1 5 9 | 8 3 4
+    8 1 6 | 3 5 7 | 4 9 2
+    8 3 4 | 1 5 9 | 6 7 2
+    solutions: 8
+    ");
+    let colours = run_example("map_colouring", &[]);
+    let text = stdout(&colours);
+    assert_eq!(text.lines().count(), 19);
+    assert!(text.ends_with("solutions: 18\n"));
+    assert!(
+        text.starts_with("WA=red NT=green SA=blue Q=red NSW=green V=red T=red\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pythagorean_takes_its_bound_and_rejects_bad_ones() {
+    let out = run_example("pythagorean", &["20"]);
+    assert!(out.status.success());
+    insta::assert_snapshot!(stdout(&out), @r"
+    3² + 4² = 5²
+    5² + 12² = 13²
+    6² + 8² = 10²
+    8² + 15² = 17²
+    9² + 12² = 15²
+    12² + 16² = 20²
+    solutions: 6
+    ");
+    for args in [&[][..], &["0"], &["x"], &["20", "--all"]] {
+        let out = run_example("pythagorean", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("Usage: pythagorean"), "{args:?}");
+    }
+}

@@ -6,9 +6,6 @@ mod common;
 #[path = "../examples/nqueens.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod nqueens;
-#[path = "../examples/word_chain.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod word_chain;
 
 use std::time::Duration;
 
@@ -48,16 +45,6 @@ fn four_queens_solutions_in_amb_order() {
     [2, 4, 1, 3]
     [3, 1, 4, 2]
     ");
-}
-
-#[test]
-fn the_classic_word_chain() {
-    let lists: Vec<Vec<&str>> = word_chain::CLASSIC.iter().map(|l| l.to_vec()).collect();
-    let chains: Vec<String> = word_chain::chains(&lists)
-        .solutions()
-        .map(|chain| chain.join(" "))
-        .collect();
-    insta::assert_snapshot!(chains.join("\n"), @"that thing grows slowly");
 }
 
 /// Consistent placements of the first `d` queens, for each depth `d` in `0..n`, counted by

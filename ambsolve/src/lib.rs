@@ -1,9 +1,38 @@
 //! ambsolve: search puzzles written declaratively, solved by backtracking on an explicit
 //! choice stack.
 //!
-//! The first way in is the `amb` operator: write the puzzle as an ordinary Rust closure
-//! that *chooses* values and *requires* conditions; the [replay engine](replay()) runs it
-//! once per path, replaying recorded choices, and yields every solution lazily.
+//! Write a puzzle with [`constraints!`]: *choose* values with `amb`, *require* conditions.
+//! The result enumerates its solutions lazily, as typed structs, and counts them without
+//! storing any:
+//!
+//! ```
+//! use ambsolve::constraints;
+//!
+//! let n = 6;
+//! let queens = constraints! {
+//!     let q[n] = amb(0..n);                          // one queen per row: its column
+//!     require all_different(q);                      // columns
+//!     require all_different(q[i] + i for i in 0..n); // diagonals
+//!     require all_different(q[i] - i for i in 0..n); // anti-diagonals
+//! };
+//!
+//! let mut solutions = queens.solutions();           // lazy: searches on demand
+//! assert_eq!(solutions.next().map(|s| s.q), Some(vec![1, 3, 5, 0, 2, 4]));
+//! assert_eq!(queens.count()?.solutions, 4);          // counts, stores nothing
+//! # Ok::<(), ambsolve::SearchError>(())
+//! ```
+//!
+//! The macro builds a [`Model`] (variables, their values, constraints) and a typed view of
+//! its solutions, a [`Puzzle`]. Two engines share one explicit choice stack and solve the
+//! same model, switched with one word ([`Engine`]):
+//!
+//! - the **trail** engine (the default) keeps domains in a store, logs every change on a
+//!   trail, undoes it on backtracking, and prunes with propagators after every decision;
+//! - the **replay** engine runs the model as an `amb` program: it chooses each variable in
+//!   turn, checks each constraint as soon as it can fail, and after a failure re-runs,
+//!   replaying the recorded choices — JavaScript's `ambRun`, done right.
+//!
+//! Hand-written `amb` programs run on the replay engine directly with [`replay()`]:
 //!
 //! ```
 //! // Every way to place 4 queens on a 4x4 board, one queen per row.
@@ -25,20 +54,9 @@
 //! println!("{}", solutions.stats()); // runs, replayed choices, failures, ...
 //! ```
 //!
-//! Counting stores nothing:
-//!
-//! ```
-//! let summary = ambsolve::replay(|amb| {
-//!     let a = amb.choose(0..10)?;
-//!     let b = amb.choose(0..10)?;
-//!     amb.require(a + b == 9)?;
-//!     Ok(())
-//! })
-//! .count()?;
-//! assert_eq!(summary.solutions, 10);
-//! assert!(summary.stop_reason.is_complete());
-//! # Ok::<(), ambsolve::SearchError>(())
-//! ```
+//! Searches never recurse (a million choices deep is a million heap frames), report
+//! [`Stats`], stop at [`Limits`] with a [`StopReason`], and can be cancelled from another
+//! thread with a [`CancelFlag`].
 
 mod choice;
 mod domain;
@@ -46,6 +64,7 @@ mod error;
 mod limits;
 mod model;
 mod propagate;
+mod puzzle;
 mod replay;
 mod search;
 mod solutions;
@@ -59,12 +78,140 @@ pub use crate::error::SearchError;
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{Assignment, Cmp, Integer, Model, Term, Var, VarId};
 pub use crate::propagate::{Context, Propagator};
+pub use crate::puzzle::Puzzle;
 pub use crate::replay::{Amb, Fail, replay};
-pub use crate::solutions::{Engine, Solutions, Solver, Summary};
+pub use crate::solutions::{Checking, Engine, Solutions, Solver, Summary};
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
+/// Declares a puzzle: choices made with `amb`, conditions made with `require`.
+///
+/// The result is a [`Puzzle`] whose solutions are structs with one field per choice
+/// (arrays of choices are `Vec`s), solved on either engine.
+///
+/// # Grammar
+///
+/// ```text
+/// body     := item*
+/// item     := choice | require | for | if | let
+/// choice   := "let" NAME dim* "=" "amb" "(" EXPR ")" ";"
+/// dim      := "[" LEN "]" | "[" INDEX "<" LEN "]"
+/// require  := "require" CONDITION ";"
+/// for      := "for" PAT "in" EXPR "{" item* "}"
+/// if       := "if" EXPR "{" item* "}" ("else" "{" item* "}")?
+/// let      := "let" PAT (":" TYPE)? "=" EXPR ";"      (a plain value, not a choice)
+/// ```
+///
+/// - **Choices** are declared at the top of the body. `amb(EXPR)` takes anything that
+///   iterates: ranges, arrays, slices, `Vec`s, iterator chains; values of any type
+///   (integers, `&str`, chars, your own enums and structs, borrowed values too).
+///   `let q[n] = amb(..)` declares `n` choices sharing one list, `let g[9][9] = ..` a grid,
+///   and `let w[i < k] = amb(lists[i].clone())` one list per index. Lengths and values
+///   are evaluated once, while the model is built, and may use values from the
+///   surrounding scope but not other choices.
+/// - **`require CONDITION;`** takes any Rust boolean expression over the chosen names
+///   (`x`, `q[i]`, a whole array `q`, a row `g[r]`); in it, a name stands for the chosen
+///   value (a clone). Each condition is split on `&&` and becomes the strongest constraint
+///   that fits:
+///   - `all_different(a, b, c)`, `all_different(q)`, `all_different(q[i] + i for i in 0..n)`
+///     (offsets allowed): the all-different propagator;
+///   - a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`) of sums of chosen integers times
+///     constants, including `sum(w[i] * x[i] for i in 0..n)`: a linear constraint,
+///     propagated by bounds;
+///   - a condition on a single chosen value (`x != 0`, `word.len() == 3`): applied to its
+///     domain before the search;
+///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
+///     the choices it mentions, checked as soon as they are all chosen (and used for
+///     forward checking when one is left).
+/// - **`for`, `if` and plain `let`** run while the model is built, around `require`s:
+///   `for r in 0..9 { require all_different(g[r][c] for c in 0..9); }`.
+/// - Values from the surrounding scope are borrowed by the conditions that use them, so
+///   the puzzle cannot outlive them; plain functions are custom constraints
+///   (`require linked(w1, w2);`).
+///
+/// # Checking as early as possible
+///
+/// On the replay engine a constraint is checked right after the last of its choices is
+/// made; on the trail engine it prunes the other choices' values as soon as it can.
+/// [`Checking::AtEnd`] turns both into generate-and-test, to see what early checking saves.
+///
+/// ```
+/// use ambsolve::{Checking, Engine, constraints};
+///
+/// let linked = |a: &str, b: &str| a.chars().last() == b.chars().next();
+/// let chain = constraints! {
+///     let w1 = amb(["the", "that", "a"]);
+///     let w2 = amb(["frog", "elephant", "thing"]);
+///     let w3 = amb(["walked", "treaded", "grows"]);
+///     let w4 = amb(["slowly", "quickly"]);
+///     require linked(w1, w2) && linked(w2, w3) && linked(w3, w4);
+/// }
+/// .engine(Engine::Replay);
+///
+/// let answer = chain.first()?.expect("a chain");
+/// assert_eq!([answer.w1, answer.w2, answer.w3, answer.w4], ["that", "thing", "grows", "slowly"]);
+/// let early = chain.count()?.stats.runs;
+/// let late = chain.checking(Checking::AtEnd).count()?.stats.runs;
+/// assert!(early < late); // 54 runs checked at the end
+/// # Ok::<(), ambsolve::SearchError>(())
+/// ```
+///
+/// # Errors
+///
+/// Misuse is a compile error on your own token that says what to write instead: an
+/// unknown or misspelt name, a name chosen twice, `amb` of an empty literal, a constraint
+/// that mentions no choice, a choice inside a loop, a choice used where only build-time
+/// values make sense (lengths, `for` ranges, `if` conditions, indices), and malformed
+/// syntax.
+///
+/// # Returning a puzzle from a function
+///
+/// The solution struct is local to the macro's expansion; [`Puzzle::map`] turns it into a
+/// type a signature can name:
+///
+/// ```
+/// use ambsolve::{Puzzle, constraints};
+///
+/// fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
+///     constraints! {
+///         let q[n] = amb(0..n);
+///         require all_different(q);
+///         require all_different(q[i] + i for i in 0..n);
+///         require all_different(q[i] - i for i in 0..n);
+///     }
+///     .map(|s| s.q)
+/// }
+/// assert_eq!(queens(8).count()?.solutions, 92);
+/// # Ok::<(), ambsolve::SearchError>(())
+/// ```
 pub use ambsolve_macros::constraints;
 
-/// Support for the code `constraints!` expands to. Not a public API.
+/// Support for the code `constraints!` expands to. Not a public API: it may change in any
+/// release.
 #[doc(hidden)]
-pub mod __private {}
+pub mod __private {
+    pub use crate::{Assignment, Cmp, Model, Puzzle, Term, Var, VarId};
+    pub use std::vec::Vec;
+
+    /// The values of an `amb(..)`, collected.
+    pub fn values<I: IntoIterator>(values: I) -> Vec<I::Item> {
+        values.into_iter().collect()
+    }
+
+    /// The ids of some variables.
+    pub fn ids<'v, T: 'v>(vars: impl IntoIterator<Item = &'v Var<T>>) -> Vec<VarId> {
+        vars.into_iter().map(Var::id).collect()
+    }
+
+    /// An integer coefficient, offset or constant as an `i64` (saturating at the ends).
+    pub fn int<T: TryInto<i64> + PartialOrd + Default>(value: T) -> i64 {
+        let negative = value < T::default();
+        value
+            .try_into()
+            .unwrap_or(if negative { i64::MIN } else { i64::MAX })
+    }
+
+    /// A chosen value, cloned out of its variable's list.
+    pub fn value<T: Clone>(var: &Var<T>, index: u32) -> T {
+        var.value(index as usize).clone()
+    }
+}

@@ -16,7 +16,7 @@ use crate::limits::{Control, Interrupt, StopReason};
 use crate::model::{Assignment, Model, VarId};
 use crate::propagate::Propagation;
 use crate::replay::Fail;
-use crate::solutions::{Options, Searcher, Step};
+use crate::solutions::{Checking, Options, Searcher, Step};
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::strategy::{
@@ -85,6 +85,9 @@ enum State {
 
 /// The trail engine running one model.
 pub(crate) struct TrailEngine<'m> {
+    model: &'m Model<'m>,
+    /// Generate and test: no propagation, every constraint checked at the leaves.
+    at_end: bool,
     store: Store,
     propagation: Propagation<'m>,
     stack: ChoiceStack,
@@ -106,8 +109,13 @@ pub(crate) struct TrailEngine<'m> {
 }
 
 impl<'m> TrailEngine<'m> {
-    pub(crate) fn new(model: &'m Model<'_>, options: &Options) -> Self {
-        let mut store = Store::with_domains(model.universes(), model.initial_domains());
+    pub(crate) fn new(model: &'m Model<'m>, options: &Options) -> Self {
+        let at_end = options.checking == Checking::AtEnd;
+        let mut store = if at_end {
+            Store::new(model.universes())
+        } else {
+            Store::with_domains(model.universes(), model.initial_domains())
+        };
         let propagation = Propagation::new(model, &mut store);
         let strategy = &options.strategy;
         let pick = match strategy.values {
@@ -117,6 +125,8 @@ impl<'m> TrailEngine<'m> {
             _ => ValuePick::Listed,
         };
         TrailEngine {
+            model,
+            at_end,
             vars: VarPick::new(&strategy.vars, model.num_vars()),
             values: strategy.values.clone(),
             pick,
@@ -143,7 +153,7 @@ impl<'m> TrailEngine<'m> {
             return false;
         }
         self.store.set_level(0);
-        self.propagation.initial(&mut self.store).is_ok()
+        self.at_end || self.propagation.initial(&mut self.store).is_ok()
     }
 
     /// The next variable to branch on, or `None` when every variable is fixed.
@@ -241,10 +251,14 @@ impl<'m> TrailEngine<'m> {
     fn try_top(&mut self) {
         let top = *self.stack.top().expect("a frame is open");
         self.nodes += 1;
-        let result = self
-            .store
-            .assign(top.var as usize, top.value)
-            .and_then(|()| self.propagation.run(&mut self.store));
+        let assigned = self.store.assign(top.var as usize, top.value);
+        let result = if self.at_end {
+            // Generate and test: nothing is checked before the leaves.
+            self.store.clear_events();
+            assigned
+        } else {
+            assigned.and_then(|()| self.propagation.run(&mut self.store))
+        };
         self.state = match result {
             Ok(()) => State::Descend,
             Err(Fail) => {
@@ -334,6 +348,10 @@ impl Searcher for TrailEngine<'_> {
                     };
                 }
                 State::Descend => match self.select_var() {
+                    None if self.at_end && !self.model.satisfied(&self.store.assignment()) => {
+                        self.failures += 1;
+                        self.state = State::Backtrack;
+                    }
                     None => {
                         self.solutions += 1;
                         self.state = State::Backtrack;

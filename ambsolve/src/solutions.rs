@@ -48,11 +48,25 @@ pub enum Engine {
     Replay,
 }
 
+/// When a model's constraints are checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Checking {
+    /// As early as possible: propagation after every decision (trail), each constraint
+    /// as soon as it can fail (replay). The default.
+    #[default]
+    Early,
+    /// Only once every variable has a value: generate and test, with no propagation and
+    /// no restriction applied before. This is the brute force of the sources; it exists
+    /// to show, in numbers, what checking early saves.
+    AtEnd,
+}
+
 /// Options every engine reads.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Options {
     pub(crate) limits: Limits,
     pub(crate) strategy: Strategy,
+    pub(crate) checking: Checking,
 }
 
 type BoxedEngine<'a, T> = Box<dyn Searcher<Item = T> + 'a>;
@@ -95,6 +109,13 @@ impl<'a, T> Solver<'a, T> {
     /// `amb` program makes its own choices and ignores the strategy.
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.options.strategy = strategy;
+        self
+    }
+
+    /// Sets when a model's constraints are checked. Default: [`Checking::Early`]. A
+    /// hand-written `amb` program checks where it calls `require` and ignores this.
+    pub fn checking(mut self, checking: Checking) -> Self {
+        self.options.checking = checking;
         self
     }
 

@@ -36,6 +36,7 @@ enum Name {
     Default,
     Given(Box<str>),
     Indexed(Arc<str>, u32),
+    Cell(Arc<str>, u32, u32),
 }
 
 /// Variables, their values, and constraints.
@@ -127,6 +128,28 @@ impl<'a> Model<'a> {
         Var { id, values }
     }
 
+    /// A `rows × cols` grid of variables sharing one list of values, named `<name>[r][c]`.
+    pub fn grid<T>(
+        &mut self,
+        name: &str,
+        rows: usize,
+        cols: usize,
+        values: impl IntoIterator<Item = T>,
+    ) -> Vec<Vec<Var<T>>> {
+        let values: Arc<[T]> = values.into_iter().collect();
+        let base: Arc<str> = Arc::from(name);
+        (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        let name = Name::Cell(Arc::clone(&base), r as u32, c as u32);
+                        self.var_sharing(name, Arc::clone(&values))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Keeps only the values of `var` for which `keep` holds: a condition on one variable,
     /// applied to its domain before solving (no propagator, no check during search).
     pub fn restrict<T>(&mut self, var: &Var<T>, keep: impl Fn(&T) -> bool) {
@@ -169,6 +192,7 @@ impl<'a> Model<'a> {
             Name::Default => format!("x{}", var.index()),
             Name::Given(name) => name.to_string(),
             Name::Indexed(base, i) => format!("{base}[{i}]"),
+            Name::Cell(base, r, c) => format!("{base}[{r}][{c}]"),
         }
     }
 
@@ -501,6 +525,19 @@ impl<'a> Model<'a> {
                 Engine::Replay => Box::new(crate::replay::model_program(self, options)),
             })
         })
+    }
+
+    /// Whether value indices `values` (one per variable) satisfy every restriction and
+    /// every constraint.
+    pub(crate) fn satisfied(&self, values: &[u32]) -> bool {
+        self.initial
+            .iter()
+            .zip(values)
+            .all(|(domain, &v)| domain.as_ref().is_none_or(|d| d.contains(v)))
+            && self
+                .constraints
+                .iter()
+                .all(|c| c.check(values, &self.universes))
     }
 
     /// Whether `assignment` satisfies every constraint; `Err` names the first that fails.

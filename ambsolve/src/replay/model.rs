@@ -12,7 +12,7 @@ use hashbrown::HashSet;
 
 use crate::model::{Assignment, Constraint, Model, VarId};
 use crate::replay::{Amb, Fail, ReplayEngine};
-use crate::solutions::Options;
+use crate::solutions::{Checking, Options};
 use crate::strategy::{VarOrder, order_values};
 
 /// Keys of an all-different chosen so far in the current run.
@@ -87,7 +87,7 @@ struct StepChecks {
 /// (input order, or a given order; first-fail needs domains and means input order here),
 /// values in its value order.
 pub(crate) fn model_program<'m>(
-    model: &'m Model<'_>,
+    model: &'m Model<'m>,
     options: &Options,
 ) -> ReplayEngine<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'm, Assignment> {
     let n = model.num_vars();
@@ -148,12 +148,20 @@ pub(crate) fn model_program<'m>(
         }
     }
 
+    let at_end = options.checking == Checking::AtEnd;
+    if at_end {
+        // Generate and test: every constraint, restrictions included, after the last step.
+        for step in &mut steps {
+            *step = StepChecks::default();
+        }
+        sets.clear();
+    }
     let initial = model.initial_domains();
     let ordered: Vec<Vec<u32>> = (0..n)
         .map(|v| {
             let mut indices: Vec<u32> = match &initial[v] {
-                Some(domain) => domain.iter().collect(),
-                None => (0..universes[v]).collect(),
+                Some(domain) if !at_end => domain.iter().collect(),
+                _ => (0..universes[v]).collect(),
             };
             order_values(
                 &options.strategy.values,
@@ -190,6 +198,9 @@ pub(crate) fn model_program<'m>(
             for &c in &checks.full {
                 amb.require(constraints[c].check(&assigned, universes))?;
             }
+        }
+        if at_end {
+            amb.require(model.satisfied(&assigned))?;
         }
         Ok(Assignment::new(assigned.clone()))
     })

@@ -1,0 +1,409 @@
+//! The grammar of `constraints!`: one struct per node, each with its `Parse` impl.
+//!
+//! ```text
+//! body        := item*
+//! item        := choice | require | for | if | let
+//! choice      := "let" IDENT dim* "=" "amb" "(" EXPR ")" ";"
+//! dim         := "[" (IDENT "<")? EXPR "]"            -- length, with an optional index name
+//! require     := "require" CONDITION ";"
+//! for         := "for" PAT "in" EXPR "{" item* "}"
+//! if          := "if" EXPR "{" item* "}" ("else" "{" item* "}")?
+//! let         := "let" PAT (":" TYPE)? "=" EXPR ";"   -- a plain value, not a choice
+//! CONDITION   := a Rust boolean expression, where `all_different(ARGS)` and
+//!                `sum(EXPR for PAT in EXPR ...)` may also take comprehensions:
+//! ARGS        := EXPR ("," EXPR)* | EXPR ("for" PAT "in" EXPR)+
+//! ```
+
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::parse::{Parse, ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{Expr, Ident, Pat, Token, Type, braced, bracketed, parenthesized, token};
+
+mod kw {
+    syn::custom_keyword!(require);
+    syn::custom_keyword!(amb);
+}
+
+/// The whole macro input.
+pub(crate) struct Body {
+    pub(crate) items: Vec<Item>,
+}
+
+/// One statement of the body.
+pub(crate) enum Item {
+    Choice(Choice),
+    Require(Require),
+    For(For),
+    If(If),
+    Let(Let),
+}
+
+/// `let NAME[dims] = amb(VALUES);`
+pub(crate) struct Choice {
+    pub(crate) name: Ident,
+    pub(crate) dims: Vec<Dim>,
+    /// The `amb` token, for errors about the values.
+    pub(crate) amb: Ident,
+    pub(crate) values: Expr,
+}
+
+/// `[LEN]` or `[INDEX < LEN]`.
+pub(crate) struct Dim {
+    pub(crate) binder: Option<Ident>,
+    pub(crate) len: Expr,
+}
+
+/// `require CONDITION;`
+pub(crate) struct Require {
+    /// The condition, with each comprehension replaced by a placeholder identifier.
+    pub(crate) condition: Expr,
+    pub(crate) comprehensions: Vec<Comprehension>,
+}
+
+/// `EXPR for PAT in EXPR ...`, inside `all_different(..)` or `sum(..)`.
+pub(crate) struct Comprehension {
+    /// The placeholder standing for it in the condition.
+    pub(crate) placeholder: Ident,
+    pub(crate) element: Expr,
+    pub(crate) loops: Vec<(Pat, Expr)>,
+}
+
+/// `for PAT in EXPR { items }`
+pub(crate) struct For {
+    pub(crate) for_token: Token![for],
+    pub(crate) pat: Pat,
+    pub(crate) iter: Expr,
+    pub(crate) body: Vec<Item>,
+}
+
+/// `if COND { items } else { items }`
+pub(crate) struct If {
+    pub(crate) if_token: Token![if],
+    pub(crate) cond: Expr,
+    pub(crate) then: Vec<Item>,
+    pub(crate) otherwise: Vec<Item>,
+}
+
+/// `let PAT = EXPR;` with a plain value.
+pub(crate) struct Let {
+    pub(crate) pat: Pat,
+    pub(crate) ty: Option<Type>,
+    pub(crate) expr: Expr,
+}
+
+impl Parse for Body {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        Ok(Body {
+            items: parse_items(input)?,
+        })
+    }
+}
+
+fn parse_items(input: ParseStream<'_>) -> syn::Result<Vec<Item>> {
+    let mut items = Vec::new();
+    while !input.is_empty() {
+        items.push(input.parse()?);
+    }
+    Ok(items)
+}
+
+fn parse_block(input: ParseStream<'_>) -> syn::Result<Vec<Item>> {
+    let content;
+    braced!(content in input);
+    parse_items(&content)
+}
+
+impl Parse for Item {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let lookahead = input.lookahead1();
+        if lookahead.peek(Token![let]) {
+            parse_let(input)
+        } else if lookahead.peek(kw::require) {
+            input.parse().map(Item::Require)
+        } else if lookahead.peek(Token![for]) {
+            input.parse().map(Item::For)
+        } else if lookahead.peek(Token![if]) {
+            input.parse().map(Item::If)
+        } else {
+            Err(lookahead.error())
+        }
+    }
+}
+
+/// `let` starts a choice (`= amb(..)`, or brackets after the name) or a plain binding.
+fn parse_let(input: ParseStream<'_>) -> syn::Result<Item> {
+    let let_token: Token![let] = input.parse()?;
+    if input.peek(Ident) && input.peek2(token::Bracket) {
+        let name: Ident = input.parse()?;
+        let mut dims = Vec::new();
+        while input.peek(token::Bracket) {
+            let content;
+            bracketed!(content in input);
+            dims.push(content.parse()?);
+        }
+        input.parse::<Token![=]>()?;
+        if !input.peek(kw::amb) {
+            return Err(input.error(format!(
+                "an array of choices takes its values from amb: write `let {name}[..] = amb(values);`"
+            )));
+        }
+        let (amb, values) = parse_amb(input)?;
+        input.parse::<Token![;]>()?;
+        return Ok(Item::Choice(Choice {
+            name,
+            dims,
+            amb,
+            values,
+        }));
+    }
+    let pat = Pat::parse_single(input)?;
+    let ty = if input.peek(Token![:]) {
+        input.parse::<Token![:]>()?;
+        Some(input.parse()?)
+    } else {
+        None
+    };
+    input.parse::<Token![=]>()?;
+    if input.peek(kw::amb) && input.peek2(token::Paren) {
+        let (amb, values) = parse_amb(input)?;
+        input.parse::<Token![;]>()?;
+        let name = match (&pat, &ty) {
+            (Pat::Ident(p), None)
+                if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() =>
+            {
+                p.ident.clone()
+            }
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    let_token
+                        .to_token_stream()
+                        .into_iter()
+                        .chain(pat.to_token_stream())
+                        .collect::<TokenStream>(),
+                    "a choice binds one plain name: write `let name = amb(values);`",
+                ));
+            }
+        };
+        return Ok(Item::Choice(Choice {
+            name,
+            dims: Vec::new(),
+            amb,
+            values,
+        }));
+    }
+    let expr: Expr = input.parse()?;
+    input.parse::<Token![;]>()?;
+    Ok(Item::Let(Let { pat, ty, expr }))
+}
+
+/// `amb(EXPR)`
+fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr)> {
+    let amb_kw: kw::amb = input.parse()?;
+    let amb = Ident::new("amb", amb_kw.span);
+    let content;
+    parenthesized!(content in input);
+    if content.is_empty() {
+        return Err(syn::Error::new(
+            amb.span(),
+            "amb needs the values to choose from: write `amb(0..n)`, `amb([a, b, c])` or `amb(list)`",
+        ));
+    }
+    let args = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
+    if args.len() > 1 {
+        return Err(syn::Error::new_spanned(
+            &args,
+            "amb takes one expression giving the values: write `amb([a, b, c])` instead of `amb(a, b, c)`",
+        ));
+    }
+    let values = args.into_iter().next().expect("one argument");
+    Ok((amb, values))
+}
+
+impl Parse for Dim {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.is_empty() {
+            return Err(
+                input.error("an array of choices needs its length: write `let q[n] = amb(..);`")
+            );
+        }
+        if input.peek(Ident) && input.peek2(Token![<]) {
+            let binder: Ident = input.parse()?;
+            input.parse::<Token![<]>()?;
+            return Ok(Dim {
+                binder: Some(binder),
+                len: input.parse()?,
+            });
+        }
+        Ok(Dim {
+            binder: None,
+            len: input.parse()?,
+        })
+    }
+}
+
+impl Parse for Require {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let keyword: kw::require = input.parse()?;
+        // The condition runs to the `;` at this level.
+        let mut tokens = TokenStream::new();
+        while !input.is_empty() && !input.peek(Token![;]) {
+            tokens.extend(std::iter::once(input.parse::<TokenTree>()?));
+        }
+        if tokens.is_empty() {
+            return Err(syn::Error::new(
+                keyword.span,
+                "require needs a condition: write `require x < y;`",
+            ));
+        }
+        if input.is_empty() {
+            return Err(syn::Error::new_spanned(tokens, "a require ends with `;`"));
+        }
+        input.parse::<Token![;]>()?;
+        let mut comprehensions = Vec::new();
+        let replaced = replace_comprehensions(tokens, &mut comprehensions)?;
+        let condition = syn::parse2::<Expr>(replaced)?;
+        Ok(Require {
+            condition,
+            comprehensions,
+        })
+    }
+}
+
+/// The functions whose argument may be a comprehension.
+const COMPREHENDING: [&str; 2] = ["all_different", "sum"];
+
+/// Replaces `f(EXPR for PAT in EXPR ..)` (for `f` in [`COMPREHENDING`]) by `f(placeholder)`,
+/// at any depth, collecting the comprehensions.
+fn replace_comprehensions(
+    tokens: TokenStream,
+    found: &mut Vec<Comprehension>,
+) -> syn::Result<TokenStream> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = TokenStream::new();
+    let mut i = 0;
+    while i < trees.len() {
+        let tree = &trees[i];
+        if let (TokenTree::Ident(name), Some(TokenTree::Group(group))) = (tree, trees.get(i + 1)) {
+            let comprehending = COMPREHENDING.iter().any(|f| name == f);
+            if comprehending
+                && group.delimiter() == Delimiter::Parenthesis
+                && has_top_level_for(group.stream())
+            {
+                let placeholder = Ident::new(
+                    &format!("__ambsolve_comprehension_{}", found.len()),
+                    name.span(),
+                );
+                let comprehension =
+                    parse_comprehension(group.stream(), placeholder.clone(), group.span())?;
+                found.push(comprehension);
+                out.extend([tree.clone()]);
+                let mut arg = Group::new(Delimiter::Parenthesis, placeholder.into_token_stream());
+                arg.set_span(group.span());
+                out.extend([TokenTree::Group(arg)]);
+                i += 2;
+                continue;
+            }
+        }
+        match tree {
+            TokenTree::Group(group) => {
+                let inner = replace_comprehensions(group.stream(), found)?;
+                let mut replaced = Group::new(group.delimiter(), inner);
+                replaced.set_span(group.span());
+                out.extend([TokenTree::Group(replaced)]);
+            }
+            other => out.extend([other.clone()]),
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+fn has_top_level_for(tokens: TokenStream) -> bool {
+    tokens
+        .into_iter()
+        .any(|t| matches!(&t, TokenTree::Ident(i) if i == "for"))
+}
+
+/// `EXPR (for PAT in EXPR)+`
+fn parse_comprehension(
+    tokens: TokenStream,
+    placeholder: Ident,
+    span: Span,
+) -> syn::Result<Comprehension> {
+    let parser = |input: ParseStream<'_>| {
+        let mut element_tokens = TokenStream::new();
+        while !input.is_empty() && !input.peek(Token![for]) {
+            element_tokens.extend([input.parse::<TokenTree>()?]);
+        }
+        if element_tokens.is_empty() {
+            return Err(syn::Error::new(
+                span,
+                "a comprehension starts with the element: write `q[i] + i for i in 0..n`",
+            ));
+        }
+        let element = syn::parse2::<Expr>(element_tokens)?;
+        let mut loops = Vec::new();
+        while !input.is_empty() {
+            input.parse::<Token![for]>()?;
+            let pat = Pat::parse_single(input)?;
+            input.parse::<Token![in]>()?;
+            let mut range = TokenStream::new();
+            while !input.is_empty() && !input.peek(Token![for]) {
+                range.extend([input.parse::<TokenTree>()?]);
+            }
+            if range.is_empty() {
+                return Err(
+                    input.error("a comprehension loop needs a range: write `for i in 0..n`")
+                );
+            }
+            loops.push((pat, syn::parse2::<Expr>(range)?));
+        }
+        Ok(Comprehension {
+            placeholder: placeholder.clone(),
+            element,
+            loops,
+        })
+    };
+    parser.parse2(tokens)
+}
+
+impl Parse for For {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let for_token: Token![for] = input.parse()?;
+        let pat = Pat::parse_single(input)?;
+        input.parse::<Token![in]>()?;
+        let iter = Expr::parse_without_eager_brace(input)?;
+        let body = parse_block(input)?;
+        Ok(For {
+            for_token,
+            pat,
+            iter,
+            body,
+        })
+    }
+}
+
+impl Parse for If {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let if_token: Token![if] = input.parse()?;
+        let cond = Expr::parse_without_eager_brace(input)?;
+        let then = parse_block(input)?;
+        let otherwise = if input.peek(Token![else]) {
+            input.parse::<Token![else]>()?;
+            if input.peek(Token![if]) {
+                vec![Item::If(input.parse()?)]
+            } else {
+                parse_block(input)?
+            }
+        } else {
+            Vec::new()
+        };
+        Ok(If {
+            if_token,
+            cond,
+            then,
+            otherwise,
+        })
+    }
+}

@@ -1,0 +1,37 @@
+//! The 3×3 magic squares: 1 to 9, every row, column and diagonal summing to 15.
+//!
+//! ```text
+//! cargo run --release --example magic_square
+//! ```
+
+use ambsolve::{Puzzle, constraints};
+use ambsolve_examples::cli::Output;
+
+/// The puzzle; a solution is the square, row by row.
+pub fn magic_squares() -> Puzzle<'static, Vec<Vec<i32>>> {
+    constraints! {
+        let sq[3][3] = amb(1..=9);
+        require all_different(sq);
+        for i in 0..3 {
+            require sum(sq[i][j] for j in 0..3) == 15;
+            require sum(sq[j][i] for j in 0..3) == 15;
+        }
+        require sum(sq[i][i] for i in 0..3) == 15;
+        require sum(sq[i][2 - i] for i in 0..3) == 15;
+    }
+    .map(|s| s.sq)
+}
+
+fn main() {
+    let mut out = Output::new();
+    let mut count = 0;
+    for square in magic_squares().solutions() {
+        let rows: Vec<String> = square
+            .iter()
+            .map(|r| r.iter().map(i32::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        out.line(rows.join(" | "));
+        count += 1;
+    }
+    out.line(format!("solutions: {count}"));
+}
