@@ -1,16 +1,25 @@
 //! n-queens: place N queens on an N×N board so that no two attack each other.
 //!
 //! ```text
-//! cargo run --release --example nqueens -- 8            # count, then draw the first
-//! cargo run --release --example nqueens -- 8 --all      # every solution, 1-based columns
-//! cargo run --release --example nqueens -- 1000 --first # first-fail: large boards at once
-//! cargo run --release --example nqueens -- 8 --engine replay
+//! cargo run --release --example nqueens -- 8                  # count, then draw the first
+//! cargo run --release --example nqueens -- 8 --all            # every solution, 1-based columns
+//! cargo run --release --example nqueens -- 8 --fundamental    # one per class of symmetries: 12
+//! cargo run --release --example nqueens -- 8 --all --fundamental --svg queens.svg
+//! cargo run --release --example nqueens -- 8 --stats --naive  # generate and test, in numbers
+//! cargo run --release --example nqueens -- 1000 --first       # first-fail: large boards at once
 //! ```
 
+use std::fs::File;
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Engine, Puzzle, Restarts, Strategy, ValueOrder, constraints};
+use ambsolve::{
+    CancelFlag, Checking, Engine, Limits, Puzzle, Restarts, Stats, StopReason, Strategy,
+    ValueOrder, VarId, board_symmetries, constraints,
+};
 use ambsolve_examples::cli::{self, Output};
+use ambsolve_examples::svg;
 use clap::{Parser, ValueEnum};
 
 /// Place N queens on an N×N board so that no two attack each other.
@@ -29,12 +38,24 @@ struct Args {
     /// Print only the first solution (found with first-fail on the trail engine).
     #[arg(long, group = "mode")]
     first: bool,
+    /// Count (or list) one solution per class of the 8 symmetries of the board.
+    #[arg(long)]
+    fundamental: bool,
     /// The search engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Trail)]
     engine: EngineArg,
+    /// Check the constraints only once all queens are placed (generate and test).
+    #[arg(long)]
+    naive: bool,
+    /// Print what the search did: nodes, failures, propagations or replays, depth, time.
+    #[arg(long)]
+    stats: bool,
+    /// Draw the solutions (at most 240) into an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
     Trail,
     Replay,
@@ -50,6 +71,14 @@ pub fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
         require all_different(q[i] - i for i in 0..n);
     }
     .map(|solution| solution.q)
+}
+
+/// The puzzle up to the 8 symmetries of the board: one solution per class.
+pub fn fundamental_queens(n: usize) -> Puzzle<'static, Vec<usize>> {
+    let rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
+    queens(n)
+        .symmetries(board_symmetries(&rows))
+        .up_to_symmetry()
 }
 
 /// The strategy for a first solution on a large board: fewest columns left first,
@@ -81,57 +110,227 @@ pub fn board(queens: &[usize]) -> String {
     rows.join("\n")
 }
 
+/// The largest board each mode takes, and why.
+fn check_size(args: &Args) -> Result<(), String> {
+    let n = args.n;
+    let limit = |max: u32, why: &str| {
+        if n > max {
+            Err(format!("N = {n} is too large {why}: at most {max}"))
+        } else {
+            Ok(())
+        }
+    };
+    if args.naive {
+        limit(
+            9,
+            "with --naive, which tries all N^N boards (9^9 is already 387 million)",
+        )?;
+    }
+    if args.svg.is_some() {
+        limit(100, "to draw")?;
+    }
+    match (args.first, args.engine) {
+        (true, EngineArg::Trail) => limit(
+            20_000,
+            "for --first (memory grows with N²: about 5 GB at 20,000)",
+        ),
+        (true, EngineArg::Replay) => limit(
+            40,
+            "for --first on the replay engine, which has no first-fail",
+        ),
+        (false, EngineArg::Trail) => limit(20, "to count or list (the count for 20 is 39 billion)"),
+        (false, EngineArg::Replay) => limit(16, "to count or list on the replay engine"),
+    }
+}
+
+/// What was found, and whether the search ran to its end.
+struct Outcome {
+    count: u64,
+    shown: Vec<Vec<usize>>,
+    stats: Stats,
+    stop: Option<StopReason>,
+}
+
 fn main() -> ExitCode {
     let args: Args = cli::parse();
+    if let Err(message) = check_size(&args) {
+        return cli::usage_error::<Args>(&message);
+    }
     let n = args.n as usize;
+    // Open the picture's file first: a bad path is reported before any search.
+    let mut picture = match &args.svg {
+        None => None,
+        Some(path) => match File::create(path) {
+            Ok(file) => Some((path, file)),
+            Err(e) => {
+                return cli::input_error(
+                    "nqueens",
+                    format!("cannot write {}: {e}", path.display()),
+                );
+            }
+        },
+    };
+    let cancel = CancelFlag::new();
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || cancel.cancel());
+    }
     let engine = match args.engine {
         EngineArg::Trail => Engine::Trail,
         EngineArg::Replay => Engine::Replay,
     };
-    let mut puzzle = queens(n).engine(engine);
-    if args.first && engine == Engine::Trail {
+    let mut puzzle = if args.fundamental {
+        fundamental_queens(n)
+    } else {
+        queens(n)
+    }
+    .engine(engine)
+    .limits(Limits::new().cancel(cancel));
+    if args.first && engine == Engine::Trail && !args.naive {
         puzzle = puzzle.strategy(first_strategy());
     }
+    if args.naive {
+        puzzle = puzzle.checking(Checking::AtEnd);
+    }
+
     let mut out = Output::new();
-    let result = if args.all {
-        let mut count = 0u64;
-        let mut solutions = puzzle.solutions();
-        for queens in solutions.by_ref() {
-            out.line(columns(&queens));
-            count += 1;
-        }
-        solutions.error().cloned().map_or(Ok(count), Err)
-    } else if args.first {
-        puzzle.first().map(|first| match first {
-            Some(queens) => {
-                out.line(columns(&queens));
-                out.line(board(&queens));
-                1
-            }
-            None => 0,
-        })
+    let keep = if picture.is_some() {
+        svg::MAX_BOARDS
     } else {
-        puzzle.count().map(|summary| summary.solutions)
+        0
     };
-    let count = match result {
-        Ok(count) => count,
-        Err(error) => {
-            eprintln!("nqueens: {error}");
-            return ExitCode::FAILURE;
+    let mut solutions = puzzle.solutions();
+    let outcome = if args.all || args.first || keep > 0 {
+        let mut count = 0u64;
+        let mut shown = Vec::new();
+        for queens in solutions.by_ref() {
+            if args.all {
+                out.line(columns(&queens));
+            }
+            if shown.len() < keep.max(usize::from(args.first)) {
+                shown.push(queens);
+            }
+            count += 1;
+            if args.first {
+                break;
+            }
+        }
+        Outcome {
+            count,
+            shown,
+            stats: solutions.stats(),
+            stop: solutions.stop_reason(),
+        }
+    } else {
+        let count = cli::count_with_progress(&mut solutions);
+        Outcome {
+            count,
+            shown: Vec::new(),
+            stats: solutions.stats(),
+            stop: solutions.stop_reason(),
         }
     };
-    if !args.first {
-        out.line(format!("solutions: {count}"));
+    if let Some(error) = solutions.error() {
+        eprintln!("nqueens: {error}");
+        return ExitCode::FAILURE;
     }
-    if count == 0 {
+    let interrupted = outcome.stop == Some(StopReason::Cancelled);
+    let what = if args.fundamental {
+        "fundamental solutions"
+    } else {
+        "solutions"
+    };
+
+    if args.first {
+        match outcome.shown.first() {
+            Some(queens) => {
+                out.line(columns(queens));
+                out.line(board(queens));
+            }
+            None if !interrupted => out.line(format!(
+                "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
+            )),
+            None => {}
+        }
+    } else {
+        out.line(format!("solutions: {}", outcome.count));
+        if args.fundamental && !interrupted && !args.count {
+            out.line(
+                "(one per class under the 8 symmetries of the board: rotations and reflections)",
+            );
+        }
+        if outcome.count == 0 && !interrupted {
+            out.line(format!(
+                "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
+            ));
+        } else if !args.all && !args.count && !interrupted {
+            let first = outcome
+                .shown
+                .first()
+                .cloned()
+                .or_else(|| puzzle.first().ok().flatten());
+            if let Some(queens) = first {
+                out.line(format!("first solution {}:", columns(&queens)));
+                out.line(board(&queens));
+            }
+        }
+    }
+    if interrupted {
         out.line(format!(
-            "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
+            "partial: interrupted by Ctrl-C; {} {what} found in {:.1?}, about {:.1}% of the search done",
+            outcome.count,
+            outcome.stats.elapsed,
+            solutions.progress() * 100.0
         ));
-    } else if !args.all && !args.first && !args.count {
-        if let Ok(Some(queens)) = puzzle.first() {
-            out.line(format!("first solution {}:", columns(&queens)));
-            out.line(board(&queens));
+    }
+    if args.stats {
+        print_stats(&mut out, &outcome.stats, engine, args.naive);
+    }
+    if let Some((path, file)) = &mut picture {
+        let title = if args.first {
+            format!("{n} queens: the first solution")
+        } else {
+            format!(
+                "{n} queens: {} {what}{}",
+                outcome.count,
+                if interrupted { " (partial)" } else { "" }
+            )
+        };
+        let drawn = svg::boards(&title, &outcome.shown, outcome.count);
+        if let Err(e) = file.write_all(drawn.as_bytes()) {
+            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
         }
     }
-    ExitCode::SUCCESS
+    out.flush();
+    if interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {
+    let checking = if naive {
+        "at the end (generate and test)"
+    } else {
+        "early"
+    };
+    out.line(format!(
+        "engine: {engine:?}, constraints checked {checking}"
+    ));
+    out.line(format!("nodes: {}", stats.nodes));
+    out.line(format!("failures: {}", stats.failures));
+    match engine {
+        Engine::Trail => out.line(format!("propagations: {}", stats.propagations)),
+        Engine::Replay => out.line(format!(
+            "runs: {}, choices replayed: {}",
+            stats.runs, stats.replayed
+        )),
+    }
+    out.line(format!("max depth: {}", stats.max_depth));
+    out.line(format!("solutions: {}", stats.solutions));
+    if stats.restarts > 0 {
+        out.line(format!("restarts: {}", stats.restarts));
+    }
+    out.line(format!("time: {:.3?}", stats.elapsed));
 }

@@ -1,9 +1,12 @@
 //! Command-line plumbing of the examples: argument errors print usage and exit 2.
 
 use std::fmt::Display;
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-use clap::Parser;
+use ambsolve::Solutions;
+use clap::{CommandFactory, Parser};
 
 /// The exit status of a bad command line or a bad input file.
 pub const USAGE_ERROR: u8 = 2;
@@ -23,6 +26,39 @@ pub fn parse<P: Parser>() -> P {
             std::process::exit(i32::from(USAGE_ERROR));
         }
     }
+}
+
+/// Reports a bad combination of arguments with the usage line, and gives the status 2.
+pub fn usage_error<P: CommandFactory>(message: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{}", P::command().render_usage());
+    ExitCode::from(USAGE_ERROR)
+}
+
+/// Counts the remaining solutions. A count that runs longer than a second shows its
+/// progress on standard error — the share of the search done (first-row branches
+/// weigh most) and the count so far — when standard error is a terminal.
+pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> u64 {
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut total = 0;
+    let mut shown = false;
+    loop {
+        total += solutions.count_for(Duration::from_millis(200));
+        if solutions.stop_reason().is_some() || solutions.error().is_some() {
+            break;
+        }
+        if terminal && started.elapsed() >= Duration::from_secs(1) {
+            eprint!(
+                "\r{:5.1}% of the first row's branches done, {total} solutions so far (Ctrl-C stops) ",
+                solutions.progress() * 100.0
+            );
+            shown = true;
+        }
+    }
+    if shown {
+        eprint!("\r\x1b[2K");
+    }
+    total
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.

@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod programs;
+pub mod svg;
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -300,3 +300,143 @@ fn pythagorean_takes_its_bound_and_rejects_bad_ones() {
         assert!(stderr(&out).contains("Usage: pythagorean"), "{args:?}");
     }
 }
+
+#[test]
+fn nqueens_fundamental_lists_the_12_representatives() {
+    let out = run_example("nqueens", &["8", "--all", "--fundamental"]);
+    assert!(out.status.success());
+    insta::assert_snapshot!(stdout(&out), @r"
+    [1, 5, 8, 6, 3, 7, 2, 4]
+    [1, 6, 8, 3, 7, 4, 2, 5]
+    [2, 4, 6, 8, 3, 1, 7, 5]
+    [2, 5, 7, 1, 3, 8, 6, 4]
+    [2, 5, 7, 4, 1, 8, 6, 3]
+    [2, 6, 1, 7, 4, 8, 3, 5]
+    [2, 6, 8, 3, 1, 4, 7, 5]
+    [2, 7, 3, 6, 8, 5, 1, 4]
+    [2, 7, 5, 8, 1, 4, 6, 3]
+    [3, 5, 2, 8, 1, 7, 4, 6]
+    [3, 5, 8, 4, 1, 7, 2, 6]
+    [3, 6, 2, 5, 8, 1, 7, 4]
+    solutions: 12
+    (one per class under the 8 symmetries of the board: rotations and reflections)
+    ");
+    let counted = run_example(
+        "nqueens",
+        &["10", "--count", "--fundamental", "--engine", "replay"],
+    );
+    assert_eq!(stdout(&counted), "solutions: 92\n");
+}
+
+#[test]
+fn nqueens_svg_of_four_queens() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("four.svg");
+    let out = run_example("nqueens", &["4", "--all", "--svg", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        svg.matches("<circle").count(),
+        8,
+        "two boards of four queens"
+    );
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn nqueens_sizes_too_large_for_a_mode_are_usage_errors() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["10", "--naive"], "N = 10 is too large with --naive"),
+        (&["21", "--count"], "N = 21 is too large to count"),
+        (
+            &["17", "--engine", "replay"],
+            "N = 17 is too large to count or list on the replay engine",
+        ),
+        (&["20001", "--first"], "N = 20001 is too large for --first"),
+        (
+            &["101", "--first", "--svg", "/tmp/x.svg"],
+            "N = 101 is too large to draw",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = run_example("nqueens", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("Usage: nqueens"), "{args:?}");
+    }
+}
+
+#[test]
+fn nqueens_unwritable_svg_path_is_a_clear_error() {
+    let out = run_example("nqueens", &["6", "--svg", "/nonexistent/dir/q.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot write /nonexistent/dir/q.svg"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "no search ran");
+}
+
+fn stat(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+        .and_then(|v| v.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+#[test]
+fn nqueens_stats_show_what_early_checking_saves() {
+    let early = stdout(&run_example("nqueens", &["7", "--count", "--stats"]));
+    let naive = stdout(&run_example(
+        "nqueens",
+        &["7", "--count", "--stats", "--naive"],
+    ));
+    for text in [&early, &naive] {
+        assert_eq!(stat(text, "solutions"), 40);
+        for field in ["failures", "propagations", "max depth"] {
+            stat(text, field);
+        }
+        assert!(text.contains("time: "));
+    }
+    assert!(naive.contains("checked at the end"));
+    // Generate and test tries every one of the 7^7 boards.
+    assert_eq!(
+        stat(&naive, "nodes"),
+        (1..=7).map(|k| 7u64.pow(k)).sum::<u64>()
+    );
+    assert!(stat(&early, "nodes") * 1000 < stat(&naive, "nodes"));
+    let replay = stdout(&run_example(
+        "nqueens",
+        &["7", "--count", "--stats", "--engine", "replay"],
+    ));
+    assert!(
+        replay.contains("runs: ") && replay.contains("choices replayed: "),
+        "{replay}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn nqueens_ctrl_c_prints_the_partial_count() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(common::example_binary("nqueens"))
+        .args(["18", "--count"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = stdout(&out);
+    assert!(text.contains("partial: interrupted by Ctrl-C"), "{text}");
+    assert!(stat(&text, "solutions") > 0, "{text}");
+}

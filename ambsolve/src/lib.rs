@@ -71,6 +71,7 @@ mod solutions;
 mod stats;
 mod store;
 mod strategy;
+mod symmetry;
 mod trail;
 
 pub use crate::domain::{Bits, Domain};
@@ -83,6 +84,7 @@ pub use crate::replay::{Amb, Fail, replay};
 pub use crate::solutions::{Checking, Engine, Solutions, Solver, Summary};
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
+pub use crate::symmetry::{Symmetry, board_symmetries};
 /// Declares a puzzle: choices made with `amb`, conditions made with `require`.
 ///
 /// The result is a [`Puzzle`] whose solutions are structs with one field per choice

@@ -7,6 +7,7 @@ use crate::limits::Limits;
 use crate::model::{Assignment, Model};
 use crate::solutions::{Checking, Engine, Solutions, Solver, Summary};
 use crate::strategy::Strategy;
+use crate::symmetry::Symmetry;
 
 type Extract<'a, S> = Box<dyn Fn(&Assignment) -> S + 'a>;
 
@@ -35,6 +36,7 @@ pub struct Puzzle<'a, S> {
     strategy: Strategy,
     limits: Limits,
     checking: Checking,
+    up_to_symmetry: bool,
 }
 
 impl<'a, S> Puzzle<'a, S> {
@@ -47,7 +49,22 @@ impl<'a, S> Puzzle<'a, S> {
             strategy: Strategy::default(),
             limits: Limits::default(),
             checking: Checking::default(),
+            up_to_symmetry: false,
         }
+    }
+
+    /// Declares symmetries of the puzzle's model (see [`Model::symmetries`]).
+    #[must_use]
+    pub fn symmetries(mut self, symmetries: impl IntoIterator<Item = Symmetry>) -> Self {
+        self.model.symmetries(symmetries);
+        self
+    }
+
+    /// Keeps one solution per symmetry class (see [`Solver::up_to_symmetry`]).
+    #[must_use]
+    pub fn up_to_symmetry(mut self) -> Self {
+        self.up_to_symmetry = true;
+        self
     }
 
     /// The same puzzle with solutions transformed by `f`: how a function returns a puzzle
@@ -65,6 +82,7 @@ impl<'a, S> Puzzle<'a, S> {
             strategy: self.strategy,
             limits: self.limits,
             checking: self.checking,
+            up_to_symmetry: self.up_to_symmetry,
         }
     }
 
@@ -103,12 +121,18 @@ impl<'a, S> Puzzle<'a, S> {
 
     /// A solver configured with this puzzle's engine, strategy, limits and checking.
     pub fn solver(&self) -> Solver<'_, S> {
-        self.model
+        let solver = self
+            .model
             .solve(self.engine)
             .strategy(self.strategy.clone())
             .limits(self.limits.clone())
-            .checking(self.checking)
-            .map(|assignment| (self.extract)(&assignment))
+            .checking(self.checking);
+        let solver = if self.up_to_symmetry {
+            solver.up_to_symmetry()
+        } else {
+            solver
+        };
+        solver.map(|assignment| (self.extract)(&assignment))
     }
 
     /// The solutions, lazily, in the engine's order.

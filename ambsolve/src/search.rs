@@ -22,6 +22,7 @@ use crate::store::Store;
 use crate::strategy::{
     Restarts, ValueOrder, VarOrder, middle_out_index, middle_out_position, order_values,
 };
+use crate::symmetry::Tables;
 
 /// How the next variable is picked, prepared from a [`VarOrder`].
 enum VarPick {
@@ -88,6 +89,8 @@ pub(crate) struct TrailEngine<'m> {
     model: &'m Model<'m>,
     /// Generate and test: no propagation, every constraint checked at the leaves.
     at_end: bool,
+    /// Solving up to symmetry: the symmetries' tables.
+    symmetry: Option<Tables>,
     store: Store,
     propagation: Propagation<'m>,
     stack: ChoiceStack,
@@ -109,7 +112,7 @@ pub(crate) struct TrailEngine<'m> {
 }
 
 impl<'m> TrailEngine<'m> {
-    pub(crate) fn new(model: &'m Model<'m>, options: &Options) -> Self {
+    pub(crate) fn new(model: &'m Model<'m>, options: &Options, symmetry: Option<Tables>) -> Self {
         let at_end = options.checking == Checking::AtEnd;
         let mut store = if at_end {
             Store::new(model.universes())
@@ -127,6 +130,7 @@ impl<'m> TrailEngine<'m> {
         TrailEngine {
             model,
             at_end,
+            symmetry,
             vars: VarPick::new(&strategy.vars, model.num_vars()),
             values: strategy.values.clone(),
             pick,
@@ -153,7 +157,8 @@ impl<'m> TrailEngine<'m> {
             return false;
         }
         self.store.set_level(0);
-        self.at_end || self.propagation.initial(&mut self.store).is_ok()
+        self.at_end
+            || (self.propagation.initial(&mut self.store).is_ok() && self.may_lead().is_ok())
     }
 
     /// The next variable to branch on, or `None` when every variable is fixed.
@@ -257,7 +262,9 @@ impl<'m> TrailEngine<'m> {
             self.store.clear_events();
             assigned
         } else {
-            assigned.and_then(|()| self.propagation.run(&mut self.store))
+            assigned
+                .and_then(|()| self.propagation.run(&mut self.store))
+                .and_then(|()| self.may_lead())
         };
         self.state = match result {
             Ok(()) => State::Descend,
@@ -311,6 +318,27 @@ impl<'m> TrailEngine<'m> {
         }
     }
 
+    /// Up to symmetry: fails if the fixed variables already show that a symmetric image
+    /// is smaller.
+    fn may_lead(&mut self) -> Result<(), Fail> {
+        let Some(tables) = &mut self.symmetry else {
+            return Ok(());
+        };
+        let store = &self.store;
+        let fixed = |v: usize| {
+            if store.is_fixed(v) {
+                store.min(v)
+            } else {
+                None
+            }
+        };
+        if tables.may_lead(fixed) {
+            Ok(())
+        } else {
+            Err(Fail)
+        }
+    }
+
     /// Starts a new run from the root, if the restart budget of this one is spent.
     fn maybe_restart(&mut self) -> bool {
         let Some(restarts) = self.restarts else {
@@ -348,7 +376,10 @@ impl Searcher for TrailEngine<'_> {
                     };
                 }
                 State::Descend => match self.select_var() {
-                    None if self.at_end && !self.model.satisfied(&self.store.assignment()) => {
+                    None if self.at_end
+                        && !(self.model.satisfied(&self.store.assignment())
+                            && self.may_lead().is_ok()) =>
+                    {
                         self.failures += 1;
                         self.state = State::Backtrack;
                     }

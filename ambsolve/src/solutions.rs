@@ -67,6 +67,7 @@ pub(crate) struct Options {
     pub(crate) limits: Limits,
     pub(crate) strategy: Strategy,
     pub(crate) checking: Checking,
+    pub(crate) up_to_symmetry: bool,
 }
 
 type BoxedEngine<'a, T> = Box<dyn Searcher<Item = T> + 'a>;
@@ -116,6 +117,14 @@ impl<'a, T> Solver<'a, T> {
     /// hand-written `amb` program checks where it calls `require` and ignores this.
     pub fn checking(mut self, checking: Checking) -> Self {
         self.options.checking = checking;
+        self
+    }
+
+    /// Keeps one solution per class of the model's declared symmetries (the least in
+    /// lexicographic order of value indices), pruning during the search. A model without
+    /// symmetries, or a hand-written `amb` program, is unaffected.
+    pub fn up_to_symmetry(mut self) -> Self {
+        self.options.up_to_symmetry = true;
         self
     }
 

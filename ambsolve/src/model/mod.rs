@@ -28,6 +28,7 @@ use crate::domain::Domain;
 use crate::error::SearchError;
 use crate::propagate::Propagator;
 use crate::solutions::{Engine, Solver};
+use crate::symmetry::{Symmetry, Tables};
 
 /// A variable's name, rendered when asked for (building a model allocates no strings for
 /// unnamed variables or arrays).
@@ -68,6 +69,8 @@ pub struct Model<'a> {
     universes: Vec<u32>,
     /// Domains narrowed before solving by [`restrict`](Model::restrict); `None` is full.
     initial: Vec<Option<Domain>>,
+    /// Maps sending solutions to solutions, for solving up to symmetry.
+    symmetries: Vec<Symmetry>,
     constraints: Vec<Constraint<'a>>,
     error: Option<String>,
 }
@@ -502,6 +505,19 @@ impl<'a> Model<'a> {
         });
     }
 
+    /// Declares symmetries: maps sending solutions to solutions. They change nothing unless
+    /// a search is asked for one solution per class with
+    /// [`up_to_symmetry`](crate::Solver::up_to_symmetry); then they must form a group
+    /// without its identity (see [`board_symmetries`](crate::board_symmetries)).
+    pub fn symmetries(&mut self, symmetries: impl IntoIterator<Item = Symmetry>) {
+        self.symmetries.extend(symmetries);
+    }
+
+    /// The tables of the declared symmetries, when solving up to symmetry.
+    pub(crate) fn symmetry_tables(&self) -> Result<Tables, SearchError> {
+        Tables::new(&self.symmetries, &self.universes).map_err(SearchError::InvalidModel)
+    }
+
     /// A custom propagator, woken whenever a domain of `scope` changes. See [`Propagator`].
     pub fn propagator(&mut self, scope: &[VarId], propagator: impl Propagator + 'a) {
         if self.known(scope) {
@@ -520,9 +536,14 @@ impl<'a> Model<'a> {
             if let Some(error) = &self.error {
                 return Err(SearchError::InvalidModel(error.clone()));
             }
+            let symmetry = if options.up_to_symmetry {
+                Some(self.symmetry_tables()?).filter(|t| !t.is_empty())
+            } else {
+                None
+            };
             Ok(match engine {
-                Engine::Trail => Box::new(crate::search::TrailEngine::new(self, options)),
-                Engine::Replay => Box::new(crate::replay::model_program(self, options)),
+                Engine::Trail => Box::new(crate::search::TrailEngine::new(self, options, symmetry)),
+                Engine::Replay => Box::new(crate::replay::model_program(self, options, symmetry)),
             })
         })
     }

@@ -13,6 +13,15 @@ impl VarId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The variable declared `index`-th in its model (see
+    /// [`Model::var_ids`](crate::Model::var_ids)).
+    ///
+    /// # Panics
+    /// If `index` does not fit in a `u32`.
+    pub fn from_index(index: usize) -> Self {
+        VarId(u32::try_from(index).expect("a variable index fits in a u32"))
+    }
 }
 
 impl fmt::Debug for VarId {

@@ -14,6 +14,7 @@ use crate::model::{Assignment, Constraint, Model, VarId};
 use crate::replay::{Amb, Fail, ReplayEngine};
 use crate::solutions::{Checking, Options};
 use crate::strategy::{VarOrder, order_values};
+use crate::symmetry::Tables;
 
 /// Keys of an all-different chosen so far in the current run.
 enum KeySet {
@@ -89,6 +90,7 @@ struct StepChecks {
 pub(crate) fn model_program<'m>(
     model: &'m Model<'m>,
     options: &Options,
+    mut symmetry: Option<Tables>,
 ) -> ReplayEngine<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'm, Assignment> {
     let n = model.num_vars();
     let universes = model.universes();
@@ -198,9 +200,15 @@ pub(crate) fn model_program<'m>(
             for &c in &checks.full {
                 amb.require(constraints[c].check(&assigned, universes))?;
             }
+            if let Some(tables) = symmetry.as_mut().filter(|_| !at_end) {
+                amb.require(tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w])))?;
+            }
         }
         if at_end {
             amb.require(model.satisfied(&assigned))?;
+            if let Some(tables) = symmetry.as_mut() {
+                amb.require(tables.may_lead(|w| Some(assigned[w])))?;
+            }
         }
         Ok(Assignment::new(assigned.clone()))
     })
