@@ -61,9 +61,10 @@ fn child(job: &str, arg: usize) {
     match job {
         "idle" => {}
         "count" => {
-            let puzzle = nqueens::queens(arg);
-            let model = puzzle.model();
-            let summary = model.solve(Engine::Trail).count().unwrap();
+            let summary = nqueens::queens(arg)
+                .strategy(nqueens::count_strategy(arg))
+                .count()
+                .unwrap();
             assert!(summary.stop_reason.is_complete());
         }
         "first" => {
@@ -151,15 +152,27 @@ fn main() {
         let puzzle = nqueens::queens(n);
         let model = puzzle.model();
         let (t, summary) = median(runs, || model.solve(Engine::Trail).count().unwrap());
+        let middle = nqueens::count_strategy(n);
+        let (m, middle_summary) = median(runs, || {
+            model
+                .solve(Engine::Trail)
+                .strategy(middle.clone())
+                .count()
+                .unwrap()
+        });
         assert_eq!(summary.solutions, count);
+        assert_eq!(middle_summary.solutions, count);
         let ratio = t.as_secs_f64() / b.as_secs_f64();
+        let middle_ratio = m.as_secs_f64() / b.as_secs_f64();
         writeln!(
             md,
-            "| {n} | {count} | {} | {} | {ratio:.2}× | {} | {} |",
+            "| {n} | {count} | {} | {} | {ratio:.2}× | {} | {middle_ratio:.2}× | {} / {} | {} |",
             seconds(b),
             seconds(t),
+            seconds(m),
             summary.stats.nodes,
-            verdict(ratio <= 4.0)
+            middle_summary.stats.nodes,
+            verdict(middle_ratio.min(ratio) <= 4.0)
         )
         .unwrap();
     }

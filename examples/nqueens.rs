@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use ambsolve::{
     CancelFlag, Checking, Engine, Limits, Puzzle, Restarts, Stats, StopReason, Strategy,
-    ValueOrder, VarId, board_symmetries, constraints,
+    ValueOrder, VarId, VarOrder, board_symmetries, constraints,
 };
 use ambsolve_examples::cli::{self, Output};
 use ambsolve_examples::svg;
@@ -87,6 +87,15 @@ pub fn first_strategy() -> Strategy {
     Strategy::first_fail()
         .values(ValueOrder::MiddleOut)
         .restarts(Restarts::luby(100))
+}
+
+/// The strategy for counting: fewest columns left first, ties to the middle rows. Central
+/// rows constrain most, so the tree is about half the size of the top-down one; the
+/// count does not depend on the order (listing keeps the top-down, lexicographic order).
+pub fn count_strategy(n: usize) -> Strategy {
+    let mut rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
+    rows.sort_by_key(|r| (2 * r.index()).abs_diff(n.saturating_sub(1)));
+    Strategy::new().vars(VarOrder::FirstFailThen(rows.into()))
 }
 
 /// A solution as the sources print it: 1-based columns, `[2, 4, 1, 3]`.
@@ -186,8 +195,13 @@ fn main() -> ExitCode {
     }
     .engine(engine)
     .limits(Limits::new().cancel(cancel));
-    if args.first && engine == Engine::Trail && !args.naive {
-        puzzle = puzzle.strategy(first_strategy());
+    let counting = !args.all && !args.first && args.svg.is_none();
+    if engine == Engine::Trail && !args.naive {
+        if args.first {
+            puzzle = puzzle.strategy(first_strategy());
+        } else if counting && !args.fundamental {
+            puzzle = puzzle.strategy(count_strategy(n));
+        }
     }
     if args.naive {
         puzzle = puzzle.checking(Checking::AtEnd);
@@ -264,11 +278,17 @@ fn main() -> ExitCode {
                 "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
             ));
         } else if !args.all && !args.count && !interrupted {
+            // Drawn in top-down order: the lexicographically first solution.
+            let top_down = if args.fundamental {
+                fundamental_queens(n)
+            } else {
+                queens(n)
+            };
             let first = outcome
                 .shown
                 .first()
                 .cloned()
-                .or_else(|| puzzle.first().ok().flatten());
+                .or_else(|| top_down.engine(engine).first().ok().flatten());
             if let Some(queens) = first {
                 out.line(format!("first solution {}:", columns(&queens)));
                 out.line(board(&queens));

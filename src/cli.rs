@@ -35,8 +35,8 @@ pub fn usage_error<P: CommandFactory>(message: &str) -> ExitCode {
 }
 
 /// Counts the remaining solutions. A count that runs longer than a second shows its
-/// progress on standard error — the share of the search done (first-row branches
-/// weigh most) and the count so far — when standard error is a terminal.
+/// progress on standard error — the share of the first choice's branches finished
+/// (the deeper ones refine it) and the count so far — when standard error is a terminal.
 pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> u64 {
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();
@@ -49,7 +49,7 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> u64 {
         }
         if terminal && started.elapsed() >= Duration::from_secs(1) {
             eprint!(
-                "\r{:5.1}% of the first row's branches done, {total} solutions so far (Ctrl-C stops) ",
+                "\r{:5.1}% of the first choice's branches done, {total} solutions so far (Ctrl-C stops) ",
                 solutions.progress() * 100.0
             );
             shown = true;

@@ -204,7 +204,7 @@ fn push_vars(
     let (var, row) = (internal("__v"), internal("__row"));
     let push = match offset {
         Some(offset) => quote!(#list.push((#var, #offset));),
-        None => quote!(#list.push(::core::clone::Clone::clone(#var));),
+        None => quote!(#list.push(#var);),
     };
     let span = slot.span;
     match depth {
@@ -248,7 +248,7 @@ fn constrain(
             let call = if offsets {
                 quote_spanned!(*span=> #model.all_different_offset(#list);)
             } else {
-                quote_spanned!(*span=> #model.all_different(&#list);)
+                quote_spanned!(*span=> #model.all_different(#list);)
             };
             quote! {{
                 let mut #list = ::ambsolve::__private::Vec::new();

@@ -211,8 +211,13 @@ impl<'a> Model<'a> {
 
     // ---- constraints ----
 
-    /// The values of `vars` are pairwise different.
-    pub fn all_different<T: Eq + Hash>(&mut self, vars: &[Var<T>]) {
+    /// The values of `vars` are pairwise different. Takes anything iterating over
+    /// variables: `&q`, `&[a, b, c]`, `q.iter().step_by(2)`.
+    pub fn all_different<'v, T: Eq + Hash + 'v>(
+        &mut self,
+        vars: impl IntoIterator<Item = &'v Var<T>>,
+    ) {
+        let vars: smallvec::SmallVec<[&Var<T>; 16]> = vars.into_iter().collect();
         let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
         // The common case: every variable shares one value list. Its keys are the position
         // of each value's first occurrence (found without hashing for short lists).
