@@ -29,14 +29,9 @@ impl Propagator for IndexLess {
     }
 }
 
-fn queens(n: usize) -> Model<'static> {
-    let mut m = Model::new();
-    let q = m.vars("q", n, 0..n);
-    m.all_different(&q);
-    m.all_different_offset(q.iter().zip(0..));
-    m.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
-    m
-}
+mod common;
+
+use common::queens_model as queens;
 
 fn corpus() -> Vec<Case> {
     let mut cases = Vec::new();

@@ -3,16 +3,11 @@
 
 use std::time::Duration;
 
-use ambsolve::{CancelFlag, Cmp, Engine, Limits, Model, SearchError, StopReason};
+use ambsolve::{Cmp, Engine, Limits, Model, SearchError, StopReason};
 
-fn queens(n: usize) -> Model<'static> {
-    let mut m = Model::new();
-    let q = m.vars("q", n, 0..n);
-    m.all_different(&q);
-    m.all_different_offset(q.iter().zip(0..));
-    m.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
-    m
-}
+mod common;
+
+use common::queens_model as queens;
 
 #[test]
 fn trail_limits_end_with_their_reasons() {
@@ -40,14 +35,7 @@ fn trail_limits_end_with_their_reasons() {
         .unwrap();
     assert_eq!(timed.stop_reason, StopReason::TimeLimit);
 
-    let flag = CancelFlag::new();
-    let canceller = {
-        let flag = flag.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(30));
-            flag.cancel();
-        })
-    };
+    let (flag, canceller) = common::cancel_after(Duration::from_millis(30));
     let cancelled = big
         .solve(Engine::Trail)
         .limits(Limits::new().cancel(flag))

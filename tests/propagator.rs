@@ -1,6 +1,10 @@
 //! A user's own constraint, written against the public `Propagator` trait from outside the
 //! crate, on both engines, against brute force.
 
+mod common;
+
+use common::brute_force;
+
 use ambsolve::{Context, Domain, Engine, Fail, Model, Propagator, Strategy, Var, VarId};
 
 /// The values (indices into `0..n` lists) of a scope add up to an even number. It only
@@ -69,29 +73,6 @@ impl Propagator for Sum {
         })?;
         // With everything fixed the bounds above are exact: x + y == z holds.
         Ok(())
-    }
-}
-
-fn brute_force(lists: &[Vec<i32>], holds: impl Fn(&[usize]) -> bool) -> Vec<Vec<u32>> {
-    let mut found = Vec::new();
-    let mut index = vec![0usize; lists.len()];
-    loop {
-        if holds(&index) {
-            found.push(index.iter().map(|&i| i as u32).collect());
-        }
-        // Odometer, last position fastest: lexicographic order.
-        let mut p = lists.len();
-        loop {
-            if p == 0 {
-                return found;
-            }
-            p -= 1;
-            index[p] += 1;
-            if index[p] < lists[p].len() {
-                break;
-            }
-            index[p] = 0;
-        }
     }
 }
 

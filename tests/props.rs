@@ -1,6 +1,8 @@
 //! Random small models: both engines (and every strategy) against brute-force enumeration,
 //! with the constraints' meaning evaluated independently of the library.
 
+mod common;
+
 use std::sync::Arc;
 
 use ambsolve::{
@@ -168,30 +170,10 @@ fn build(spec: &ModelSpec) -> (Model<'static>, Vec<Var<i64>>) {
 
 /// Every index tuple, in lexicographic order, whose values satisfy every spec.
 fn brute_force(spec: &ModelSpec) -> Vec<Vec<u32>> {
-    let lists = &spec.lists;
-    if lists.iter().any(Vec::is_empty) {
-        return Vec::new();
-    }
-    let mut found = Vec::new();
-    let mut index = vec![0usize; lists.len()];
-    loop {
-        let values: Vec<i64> = index.iter().zip(lists).map(|(&i, l)| l[i]).collect();
-        if spec.specs.iter().all(|s| holds(s, &values)) {
-            found.push(index.iter().map(|&i| i as u32).collect());
-        }
-        let mut p = lists.len();
-        loop {
-            if p == 0 {
-                return found;
-            }
-            p -= 1;
-            index[p] += 1;
-            if index[p] < lists[p].len() {
-                break;
-            }
-            index[p] = 0;
-        }
-    }
+    common::brute_force(&spec.lists, |index| {
+        let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
+        spec.specs.iter().all(|s| holds(s, &values))
+    })
 }
 
 fn run(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {

@@ -9,7 +9,7 @@ mod nqueens;
 
 use std::time::Duration;
 
-use ambsolve::{CancelFlag, Limits, SearchError, StopReason, replay};
+use ambsolve::{Limits, SearchError, StopReason, replay};
 use ambsolve_examples::programs;
 use common::{is_queens_solution, queens_counts};
 
@@ -148,14 +148,7 @@ fn time_limit_stops_with_its_reason() {
 
 #[test]
 fn another_thread_can_cancel_a_search() {
-    let flag = CancelFlag::new();
-    let canceller = {
-        let flag = flag.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(30));
-            flag.cancel();
-        })
-    };
+    let (flag, canceller) = common::cancel_after(Duration::from_millis(30));
     let summary = replay(endless)
         .limits(Limits::new().cancel(flag))
         .count()

@@ -211,6 +211,13 @@ impl Store {
             self.size[var] = size;
             size
         };
+        self.changed(var, size)
+    }
+
+    /// A domain of `var` lost values and now has `size`: fails if empty, else queues its
+    /// events (FIXED too when one value is left).
+    #[inline(always)]
+    fn changed(&mut self, var: usize, size: u32) -> Result<bool, Fail> {
         match size {
             0 => Err(Fail),
             1 => {
@@ -259,17 +266,7 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
-        match new.count_ones() {
-            0 => Err(Fail),
-            1 => {
-                self.notify(var, CHANGED | FIXED);
-                Ok(true)
-            }
-            _ => {
-                self.notify(var, CHANGED);
-                Ok(true)
-            }
-        }
+        self.changed(var, new.count_ones())
     }
 
     /// Removes `index` from the domain of `var`. Returns whether it was there.

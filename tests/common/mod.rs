@@ -87,3 +87,56 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("utf-8 output")
 }
+
+/// Every tuple of indices into `lists` (last position fastest: lexicographic order) for
+/// which `holds` is true: brute force, independent of the engines.
+pub fn brute_force<T>(lists: &[Vec<T>], holds: impl Fn(&[usize]) -> bool) -> Vec<Vec<u32>> {
+    if lists.iter().any(Vec::is_empty) {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    let mut index = vec![0usize; lists.len()];
+    loop {
+        if holds(&index) {
+            found.push(index.iter().map(|&i| i as u32).collect());
+        }
+        let mut p = lists.len();
+        loop {
+            if p == 0 {
+                return found;
+            }
+            p -= 1;
+            index[p] += 1;
+            if index[p] < lists[p].len() {
+                break;
+            }
+            index[p] = 0;
+        }
+    }
+}
+
+/// A flag that another thread sets after `delay`, and that thread.
+pub fn cancel_after(
+    delay: std::time::Duration,
+) -> (ambsolve::CancelFlag, std::thread::JoinHandle<()>) {
+    let flag = ambsolve::CancelFlag::new();
+    let setter = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(delay);
+            flag.cancel();
+        })
+    };
+    (flag, setter)
+}
+
+/// The n-queens model through the function API: one variable per row, three
+/// all-different constraints.
+pub fn queens_model(n: usize) -> ambsolve::Model<'static> {
+    let mut m = ambsolve::Model::new();
+    let q = m.vars("q", n, 0..n);
+    m.all_different(&q);
+    m.all_different_offset(q.iter().zip(0..));
+    m.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
+    m
+}

@@ -353,12 +353,8 @@ impl<'a> Model<'a> {
         let mut index_tuples: Vec<Vec<u32>> = Vec::new();
         for tuple in tuples {
             let tuple = tuple.as_ref();
-            if tuple.len() != vars.len() {
-                return self.fail(format!(
-                    "a table tuple has {} values for {} variables",
-                    tuple.len(),
-                    vars.len()
-                ));
+            if let Err(message) = tuple_fits(tuple.len(), vars.len()) {
+                return self.fail(message);
             }
             // Every combination of indices holding these values (value lists may repeat).
             let mut partial: Vec<Vec<u32>> = vec![Vec::new()];
@@ -392,12 +388,8 @@ impl<'a> Model<'a> {
         let mut allowed = HashSet::new();
         for tuple in tuples {
             let tuple = tuple.as_ref();
-            if tuple.len() != vars.len() {
-                return self.fail(format!(
-                    "a table tuple has {} values for {} variables",
-                    tuple.len(),
-                    vars.len()
-                ));
+            if let Err(message) = tuple_fits(tuple.len(), vars.len()) {
+                return self.fail(message);
             }
             if tuple
                 .iter()
@@ -616,6 +608,17 @@ impl<'a> Model<'a> {
 
     fn fail(&mut self, message: String) {
         self.error.get_or_insert(message);
+    }
+}
+
+/// A table tuple must give one value per variable.
+fn tuple_fits(values: usize, vars: usize) -> Result<(), String> {
+    if values == vars {
+        Ok(())
+    } else {
+        Err(format!(
+            "a table tuple has {values} values for {vars} variables"
+        ))
     }
 }
 
