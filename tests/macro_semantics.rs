@@ -215,3 +215,30 @@ fn solutions_are_typed_structs() {
     assert_eq!(all.len(), 3);
     insta::assert_snapshot!(format!("{first:?}"), @"Solution { colour: Red, count: 2 }");
 }
+
+#[test]
+fn called_functions_are_captured_by_value() {
+    fn linked<S: AsRef<str>>(a: S, b: S) -> bool {
+        a.as_ref().chars().last() == b.as_ref().chars().next()
+    }
+    // A generic function, and a local closure used by two constraints of a puzzle that
+    // outlives it (it is copied in, not borrowed).
+    fn puzzle() -> ambsolve::Puzzle<'static, (i32, i32, &'static str, &'static str)> {
+        let near = |a: i32, b: i32| (a - b).abs() == 1;
+        constraints! {
+            let x = amb(0..5);
+            let y = amb(0..5);
+            let a = amb(["ant", "tea", "eel"]);
+            let b = amb(["ant", "tea", "eel"]);
+            require near(x, y) && x < y;
+            require near(y, x + 2) || x == y;
+            require linked(a, b);
+        }
+        .map(|s| (s.x, s.y, s.a, s.b))
+    }
+    let solutions: Vec<_> = puzzle().solutions().collect();
+    let pairs = [(0, 1), (1, 2), (2, 3), (3, 4)].len();
+    let chains = solutions.iter().filter(|s| (s.0, s.1) == (0, 1)).count();
+    assert_eq!(chains, 2, "ant-tea and tea-ant... {solutions:?}");
+    assert_eq!(solutions.len(), pairs * 2);
+}

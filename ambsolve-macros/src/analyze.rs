@@ -128,6 +128,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 }
             }
         }
+        // A called function (`linked(a, b)`) is a fn item or a closure: captured by value,
+        // so generic functions work and the puzzle does not borrow it.
+        if let Expr::Call(call) = expr {
+            for arg in &call.args {
+                self.visit_expr(arg);
+            }
+            if !matches!(&*call.func, Expr::Path(p) if p.path.get_ident().is_some()) {
+                self.visit_expr(&call.func);
+            }
+            return;
+        }
         syn::visit::visit_expr(self, expr);
     }
 

@@ -127,8 +127,9 @@ pub use crate::symmetry::{Symmetry, board_symmetries};
 /// - **`for`, `if` and plain `let`** run while the model is built, around `require`s:
 ///   `for r in 0..9 { require all_different(g[r][c] for c in 0..9); }`.
 /// - Values from the surrounding scope are borrowed by the conditions that use them, so
-///   the puzzle cannot outlive them; plain functions are custom constraints
-///   (`require linked(w1, w2);`).
+///   the puzzle cannot outlive them. Functions and closures a condition *calls* are
+///   copied in instead: plain (even generic) functions and local closures are custom
+///   constraints (`require linked(w1, w2);`), and a puzzle using them can be returned.
 ///
 /// # Checking as early as possible
 ///
