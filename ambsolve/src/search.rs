@@ -20,7 +20,8 @@ use crate::solutions::{Checking, Options, Searcher, Step};
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::strategy::{
-    Restarts, ValueOrder, VarOrder, middle_out_index, middle_out_position, order_values,
+    Restarts, ValueOrder, VarOrder, complete_order, middle_out_index, middle_out_position,
+    order_values,
 };
 use crate::symmetry::Tables;
 
@@ -40,13 +41,10 @@ enum VarPick {
 impl VarPick {
     fn new(order: &VarOrder, num_vars: usize) -> Self {
         let full_order = |given: &[VarId]| {
-            let mut seen = vec![false; num_vars];
-            let mut order: Vec<u32> = Vec::with_capacity(num_vars);
-            for v in given.iter().map(|v| v.index()).chain(0..num_vars) {
-                if v < num_vars && !std::mem::replace(&mut seen[v], true) {
-                    order.push(v as u32);
-                }
-            }
+            let order: Vec<u32> = complete_order(given, num_vars)
+                .into_iter()
+                .map(|v| v as u32)
+                .collect();
             let mut position = vec![0; num_vars];
             for (p, &v) in order.iter().enumerate() {
                 position[v as usize] = p as u32;

@@ -152,6 +152,19 @@ impl Strategy {
     }
 }
 
+/// The order of all `num_vars` variables a given order implies: the listed ones first
+/// (in the given order, each once, ids outside the model ignored), then the others in
+/// declaration order.
+pub(crate) fn complete_order(given: &[VarId], num_vars: usize) -> Vec<usize> {
+    let mut seen = vec![false; num_vars];
+    given
+        .iter()
+        .map(|v| v.index())
+        .chain(0..num_vars)
+        .filter(|&v| v < num_vars && !std::mem::replace(&mut seen[v], true))
+        .collect()
+}
+
 /// A small deterministic generator (SplitMix64) for shuffles.
 #[derive(Clone, Debug)]
 pub(crate) struct SplitMix(u64);
@@ -245,6 +258,12 @@ pub(crate) fn order_values(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn given_orders_are_completed_in_declaration_order() {
+        let given = [VarId(3), VarId(1), VarId(3), VarId(9)];
+        assert_eq!(complete_order(&given, 5), [3, 1, 0, 2, 4]);
+    }
 
     #[test]
     fn luby_sequence() {

@@ -41,6 +41,20 @@ struct Member {
     shifts: [i64; FAST],
 }
 
+impl Member {
+    /// The bits of this member's domain that the given keys of a fixed value rule out
+    /// (one key per component; keys out of reach set nothing).
+    #[inline(always)]
+    fn mask(&self, keys: &[i64]) -> u64 {
+        let mut mask = 0u64;
+        for (key, shift) in keys.iter().zip(&self.shifts) {
+            let index = key - shift;
+            mask |= u64::from((index as u64) < 64) << (index & 63);
+        }
+        mask
+    }
+}
+
 pub(super) struct AllDifferent {
     scope: Vec<VarId>,
     vars: Vec<u32>,
@@ -277,14 +291,9 @@ impl AllDifferent {
             for k in 0..last {
                 let other = self.unfixed[k];
                 let member = &self.members[other as usize];
-                let mut mask = 0u64;
-                for (key, shift) in keys[..K].iter().zip(&member.shifts[..K]) {
-                    let index = key - shift;
-                    mask |= u64::from((index as u64) < 64) << (index & 63);
-                }
                 let cell = member.cell as usize;
                 let old = store.word_at(cell);
-                let new = old & !mask;
+                let new = old & !member.mask(&keys[..K]);
                 if new != old {
                     if new == 0 {
                         return Err(Fail);
@@ -339,14 +348,6 @@ impl AllDifferent {
         last: usize,
     ) -> Result<bool, Fail> {
         let keys = self.keys_of(store, local)?;
-        let mask_of = |member: &Member| {
-            let mut mask = 0u64;
-            for (key, shift) in keys.iter().zip(&member.shifts) {
-                let index = key - shift;
-                mask |= u64::from((index as u64) < 64) << (index & 63);
-            }
-            mask
-        };
         let members = &self.members;
         let mut changed = false;
         for &other in &self.unfixed[..last] {
@@ -354,7 +355,7 @@ impl AllDifferent {
             changed |= store.remove_mask_one(
                 member.var as usize,
                 member.cell as usize,
-                mask_of(member),
+                member.mask(&keys),
             )?;
         }
         Ok(changed && self.hidden)

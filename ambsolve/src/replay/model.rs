@@ -13,7 +13,7 @@ use hashbrown::HashSet;
 use crate::model::{Assignment, Constraint, Model, VarId};
 use crate::replay::{Amb, Fail, ReplayEngine};
 use crate::solutions::{Checking, Options};
-use crate::strategy::{VarOrder, order_values};
+use crate::strategy::{VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;
 
 /// Keys of an all-different chosen so far in the current run.
@@ -95,14 +95,7 @@ pub(crate) fn model_program<'m>(
     let n = model.num_vars();
     let universes = model.universes();
     let order: Vec<usize> = match &options.strategy.vars {
-        VarOrder::Given(given) => {
-            let mut seen = vec![false; n];
-            let listed = given.iter().map(|v| v.index()).filter(|&v| v < n);
-            listed
-                .chain(0..n)
-                .filter(|&v| !std::mem::replace(&mut seen[v], true))
-                .collect()
-        }
+        VarOrder::Given(given) => complete_order(given, n),
         _ => (0..n).collect(),
     };
     let mut step_of = vec![0; n];
