@@ -1,7 +1,27 @@
-//! The choice stack: an explicit heap stack of choice frames shared by both engines.
+//! The choice stack: an explicit heap stack of choice frames shared by every engine, and
+//! [`Fail`], the failure that travels back to it.
 //!
 //! Search never recurses: a depth of a million choices is a million frames in a `Vec`,
 //! not a million Rust stack frames.
+
+use std::fmt;
+
+/// The failure of a path: "no solution down this path". It travels by `?`.
+///
+/// Returned by [`Amb::require`](crate::Amb::require), [`Amb::fail`](crate::Amb::fail), by
+/// a [`choose`](crate::Amb::choose) with no alternatives, and by a
+/// [`Propagator`](crate::Propagator) that empties a domain. It carries nothing: why a path
+/// failed does not matter, only that it did; the search backtracks to the last choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fail;
+
+impl fmt::Display for Fail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no solution down this path")
+    }
+}
+
+impl std::error::Error for Fail {}
 
 /// One open choice point.
 ///

@@ -58,33 +58,48 @@
 //! [`Stats`], stop at [`Limits`] with a [`StopReason`], and can be cancelled from another
 //! thread with a [`CancelFlag`].
 
+// Floors, from the bottom up (ARCHITECTURE.md): each module imports only floors below it.
+// 0 words
 mod choice;
 mod domain;
 mod error;
+mod var;
+// 1 state
+mod store;
+mod trail;
+// 2 meaning
+mod control;
 mod limits;
 mod model;
-mod propagate;
-mod puzzle;
-mod replay;
-mod search;
-mod solutions;
+mod options;
+mod propagator;
 mod stats;
-mod store;
 mod strategy;
 mod symmetry;
-mod trail;
+// 3 pruning
+mod propagate;
+// 4 engines
+mod replay;
+mod search;
+// 5 seam
+mod solve;
+// 6 facade
+mod puzzle;
 
+pub use crate::choice::Fail;
 pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
 pub use crate::limits::{CancelFlag, Limits, StopReason};
-pub use crate::model::{Assignment, Cmp, Integer, Model, Term, Var, VarId};
-pub use crate::propagate::{Context, Propagator};
+pub use crate::model::{Assignment, CheckError, Cmp, Integer, Model, Term};
+pub use crate::options::{Checking, Engine, Options};
+pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
-pub use crate::replay::{Amb, Fail, replay};
-pub use crate::solutions::{Checking, Engine, Solutions, Solver, Summary};
+pub use crate::replay::Amb;
+pub use crate::solve::{Solutions, Solver, Summary, TrySolutions, replay};
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
-pub use crate::symmetry::{Symmetry, board_symmetries};
+pub use crate::symmetry::Symmetry;
+pub use crate::var::{Var, VarId};
 /// Declares a puzzle: choices made with `amb`, conditions made with `require`.
 ///
 /// The result is a [`Puzzle`] whose solutions are structs with one field per choice

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Why a search stopped yielding solutions. Finding no solution is not an error: it is
 /// [`StopReason::Exhausted`] with a count of zero.
@@ -119,116 +119,14 @@ impl Limits {
     }
 }
 
-/// How often (in nodes) the clock and the cancellation flag are read.
-const POLL_EVERY: u32 = 1024;
-
-/// What an engine consults at every node: the limits, the clock, an optional pause point.
-#[derive(Debug)]
-pub(crate) struct Control {
-    limits: Limits,
-    deadline: Option<Instant>,
-    pause_at: Option<Instant>,
-    ticks: u32,
-}
-
-/// Why an engine interrupted its work: a final stop, or a pause the caller asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Interrupt {
-    Stop(StopReason),
-    Pause,
-}
-
-impl Control {
-    pub(crate) fn new(limits: Limits) -> Self {
-        Control {
-            deadline: limits.time.map(|t| Instant::now() + t),
-            limits,
-            pause_at: None,
-            ticks: POLL_EVERY - 1,
-        }
-    }
-
-    pub(crate) fn solution_limit(&self) -> Option<u64> {
-        self.limits.solutions
-    }
-
-    /// Asks engines to pause (not stop) at `at`. The clock is read after a full polling
-    /// interval of work, so every call makes progress even with a deadline already past.
-    pub(crate) fn set_pause(&mut self, at: Option<Instant>) {
-        self.pause_at = at;
-        self.ticks = 0;
-    }
-
-    /// Called before a new node is made; `nodes` is the number made so far.
-    #[inline]
-    pub(crate) fn before_node(&mut self, nodes: u64) -> Result<(), Interrupt> {
-        if let Some(max) = self.limits.nodes {
-            if nodes >= max {
-                return Err(Interrupt::Stop(StopReason::NodeLimit));
-            }
-        }
-        self.tick()
-    }
-
-    /// Counts a unit of work (a node, a run); every [`POLL_EVERY`] units, and at the first
-    /// one, polls the flag and the clock.
-    #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), Interrupt> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % POLL_EVERY == 0 {
-            self.poll()
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Reads the cancellation flag and the clock.
-    pub(crate) fn poll(&self) -> Result<(), Interrupt> {
-        if let Some(flag) = &self.limits.cancel {
-            if flag.is_cancelled() {
-                return Err(Interrupt::Stop(StopReason::Cancelled));
-            }
-        }
-        if self.deadline.is_some() || self.pause_at.is_some() {
-            let now = Instant::now();
-            if self.deadline.is_some_and(|d| now >= d) {
-                return Err(Interrupt::Stop(StopReason::TimeLimit));
-            }
-            if self.pause_at.is_some_and(|p| now >= p) {
-                return Err(Interrupt::Pause);
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn node_limit_stops_before_the_next_node() {
-        let mut c = Control::new(Limits::new().nodes(3));
-        assert_eq!(c.before_node(0), Ok(()));
-        assert_eq!(c.before_node(2), Ok(()));
-        assert_eq!(
-            c.before_node(3),
-            Err(Interrupt::Stop(StopReason::NodeLimit))
-        );
-    }
-
-    #[test]
-    fn cancel_flag_is_seen_when_polled() {
-        let flag = CancelFlag::new();
-        let c = Control::new(Limits::new().cancel(flag.clone()));
-        assert_eq!(c.poll(), Ok(()));
-        flag.cancel();
-        assert_eq!(c.poll(), Err(Interrupt::Stop(StopReason::Cancelled)));
-    }
-
-    #[test]
-    fn zero_time_limit_stops_at_the_first_poll() {
-        let c = Control::new(Limits::new().time(Duration::ZERO));
-        assert_eq!(c.poll(), Err(Interrupt::Stop(StopReason::TimeLimit)));
+    fn a_stop_reason_says_whether_a_count_is_exact() {
+        assert!(StopReason::Exhausted.is_complete());
+        assert!(!StopReason::TimeLimit.is_complete());
+        assert_eq!(StopReason::NodeLimit.to_string(), "node limit reached");
     }
 }

@@ -1,24 +1,33 @@
-//! A model with a typed view of its solutions: what `constraints!` returns.
+//! A model with a typed view of its solutions and the options to solve it with: what
+//! `constraints!` returns.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
-use crate::solutions::{Checking, Engine, Solutions, Solver, Summary};
+use crate::options::{Checking, Engine, Options};
+use crate::solve::{Solutions, Solver, Summary, TrySolutions};
 use crate::strategy::Strategy;
 use crate::symmetry::Symmetry;
 
-type Extract<'a, S> = Box<dyn Fn(&Assignment) -> S + 'a>;
+type Extract<'a, S> = Arc<dyn Fn(&Assignment) -> S + Send + Sync + 'a>;
 
-/// A [`Model`] and a function turning its assignments into typed solutions `S`, with the
-/// engine, strategy, limits and checking mode to solve it with.
+/// A [`Model`], a function turning its assignments into typed solutions `S`, and the
+/// [`Options`] to solve it with.
 ///
 /// `constraints!` builds one, with a solution struct whose fields are the chosen names;
 /// [`Puzzle::new`] builds one by hand.
 ///
+/// A puzzle is an ordinary value: `Clone` (cheaply: the model and the extractor are
+/// shared), `Send` and `Sync` (its model's predicates and its extractor must be), so it
+/// can be tried on several engines or handed to threads. Builder methods take it by value
+/// and return it; `solutions`, `first` and `count` borrow it, and the iterator they start
+/// does not: it can outlive the puzzle.
+///
 /// ```
-/// use ambsolve::{Engine, Model, Puzzle};
+/// use ambsolve::{Engine, Limits, Model, Puzzle};
 ///
 /// let mut model = Model::new();
 /// let x = model.var(1..=3);
@@ -26,92 +35,111 @@ type Extract<'a, S> = Box<dyn Fn(&Assignment) -> S + 'a>;
 /// model.require2(&x, &y, |x, y| x < y);
 /// let pairs = Puzzle::new(model, move |s| (*s.value(&x), *s.value(&y)));
 /// assert_eq!(pairs.solutions().collect::<Vec<_>>(), [(1, 2), (1, 3), (2, 3)]);
-/// assert_eq!(pairs.engine(Engine::Replay).count()?.solutions, 3);
+///
+/// // One puzzle, both engines, any chain of settings.
+/// for engine in [Engine::Trail, Engine::Replay] {
+///     let first_two: Vec<_> = pairs.clone().engine(engine).limits(Limits::new().solutions(2)).solutions().collect();
+///     assert_eq!(first_two, [(1, 2), (1, 3)]);
+/// }
+/// // Handed to another thread.
+/// let counted = std::thread::spawn(move || pairs.engine(Engine::Replay).count());
+/// assert_eq!(counted.join().unwrap()?.solutions, 3);
 /// # Ok::<(), ambsolve::SearchError>(())
 /// ```
 pub struct Puzzle<'a, S> {
-    model: Model<'a>,
+    model: Arc<Model<'a>>,
     extract: Extract<'a, S>,
-    engine: Engine,
-    strategy: Strategy,
-    limits: Limits,
-    checking: Checking,
-    up_to_symmetry: bool,
+    options: Options,
+}
+
+impl<S> Clone for Puzzle<'_, S> {
+    fn clone(&self) -> Self {
+        Puzzle {
+            model: Arc::clone(&self.model),
+            extract: Arc::clone(&self.extract),
+            options: self.options.clone(),
+        }
+    }
 }
 
 impl<'a, S> Puzzle<'a, S> {
-    /// A puzzle over `model` whose solutions are `extract(assignment)`.
-    pub fn new(model: Model<'a>, extract: impl Fn(&Assignment) -> S + 'a) -> Self {
+    /// A puzzle over `model` whose solutions are `extract(assignment)`, with default
+    /// options.
+    pub fn new(model: Model<'a>, extract: impl Fn(&Assignment) -> S + Send + Sync + 'a) -> Self {
         Puzzle {
-            model,
-            extract: Box::new(extract),
-            engine: Engine::default(),
-            strategy: Strategy::default(),
-            limits: Limits::default(),
-            checking: Checking::default(),
-            up_to_symmetry: false,
+            model: Arc::new(model),
+            extract: Arc::new(extract),
+            options: Options::default(),
         }
     }
 
     /// Declares symmetries of the puzzle's model (see [`Model::symmetries`]).
     #[must_use]
     pub fn symmetries(mut self, symmetries: impl IntoIterator<Item = Symmetry>) -> Self {
-        self.model.symmetries(symmetries);
+        Arc::make_mut(&mut self.model).symmetries(symmetries);
         self
     }
 
     /// Keeps one solution per symmetry class (see [`Solver::up_to_symmetry`]).
     #[must_use]
     pub fn up_to_symmetry(mut self) -> Self {
-        self.up_to_symmetry = true;
+        self.options.up_to_symmetry = true;
         self
     }
 
     /// The same puzzle with solutions transformed by `f`: how a function returns a puzzle
     /// from `constraints!` with a solution type it can name
     /// (`-> Puzzle<'static, Vec<usize>>` from `constraints! { .. }.map(|s| s.q)`).
-    pub fn map<U>(self, f: impl Fn(S) -> U + 'a) -> Puzzle<'a, U>
+    pub fn map<U>(self, f: impl Fn(S) -> U + Send + Sync + 'a) -> Puzzle<'a, U>
     where
         S: 'a,
     {
         let extract = self.extract;
         Puzzle {
             model: self.model,
-            extract: Box::new(move |assignment| f(extract(assignment))),
-            engine: self.engine,
-            strategy: self.strategy,
-            limits: self.limits,
-            checking: self.checking,
-            up_to_symmetry: self.up_to_symmetry,
+            extract: Arc::new(move |assignment| f(extract(assignment))),
+            options: self.options,
         }
     }
 
     /// Solves with `engine`. Default: [`Engine::Trail`].
     #[must_use]
     pub fn engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
+        self.options.engine = engine;
         self
     }
 
     /// Searches with `strategy`. Default: input order, ascending values.
     #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
-        self.strategy = strategy;
+        self.options.strategy = strategy;
         self
     }
 
     /// Stops at `limits`. Default: none.
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.options.limits = limits;
         self
     }
 
     /// Checks constraints as `checking` says. Default: [`Checking::Early`].
     #[must_use]
     pub fn checking(mut self, checking: Checking) -> Self {
-        self.checking = checking;
+        self.options.checking = checking;
         self
+    }
+
+    /// Replaces every option at once.
+    #[must_use]
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The options the puzzle is solved with.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// The model.
@@ -119,32 +147,45 @@ impl<'a, S> Puzzle<'a, S> {
         &self.model
     }
 
-    /// A solver configured with this puzzle's engine, strategy, limits and checking.
-    pub fn solver(&self) -> Solver<'_, S> {
-        let solver = self
-            .model
-            .solve(self.engine)
-            .strategy(self.strategy.clone())
-            .limits(self.limits.clone())
-            .checking(self.checking);
-        let solver = if self.up_to_symmetry {
-            solver.up_to_symmetry()
-        } else {
-            solver
-        };
-        solver.map(|assignment| (self.extract)(&assignment))
+    /// A solver configured with this puzzle's options.
+    pub fn solver(&self) -> Solver<'a, S>
+    where
+        S: 'a,
+    {
+        let extract = Arc::clone(&self.extract);
+        Solver::for_model(Arc::clone(&self.model))
+            .with_options(self.options.clone())
+            .map(move |assignment| extract(&assignment))
     }
 
     /// The solutions, lazily, in the engine's order.
-    pub fn solutions(&self) -> Solutions<'_, S> {
+    ///
+    /// # Panics
+    /// The iterator panics if the model is invalid (see [`Solutions`]);
+    /// [`try_solutions`](Puzzle::try_solutions) yields the error instead.
+    pub fn solutions(&self) -> Solutions<'a, S>
+    where
+        S: 'a,
+    {
         self.solver().solutions()
+    }
+
+    /// The solutions as `Ok`s, then one `Err` if the search cannot go on.
+    pub fn try_solutions(&self) -> TrySolutions<'a, S>
+    where
+        S: 'a,
+    {
+        self.solver().try_solutions()
     }
 
     /// The first solution, if any.
     ///
     /// # Errors
     /// [`SearchError::InvalidModel`] if the model was built wrongly.
-    pub fn first(&self) -> Result<Option<S>, SearchError> {
+    pub fn first(&self) -> Result<Option<S>, SearchError>
+    where
+        S: 'a,
+    {
         self.solver().first()
     }
 
@@ -152,7 +193,10 @@ impl<'a, S> Puzzle<'a, S> {
     ///
     /// # Errors
     /// [`SearchError::InvalidModel`] if the model was built wrongly.
-    pub fn count(&self) -> Result<Summary, SearchError> {
+    pub fn count(&self) -> Result<Summary, SearchError>
+    where
+        S: 'a,
+    {
         self.solver().count()
     }
 }
@@ -161,9 +205,7 @@ impl<S> fmt::Debug for Puzzle<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Puzzle")
             .field("model", &self.model)
-            .field("engine", &self.engine)
-            .field("strategy", &self.strategy)
-            .field("checking", &self.checking)
+            .field("options", &self.options)
             .finish_non_exhaustive()
     }
 }

@@ -5,10 +5,10 @@
 //! undo adjusts a size by the bits each restored word gains back. Every change to a domain
 //! queues an event for the propagation loop: `CHANGED`, and `FIXED` when one value is left.
 
+use crate::choice::Fail;
 use crate::domain::{Bits, Domain, words_for};
-use crate::model::VarId;
-use crate::replay::Fail;
 use crate::trail::Trail;
+use crate::var::VarId;
 
 /// Event bit: the domain lost values.
 pub(crate) const CHANGED: u8 = 1;

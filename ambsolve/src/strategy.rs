@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::model::VarId;
+use crate::var::VarId;
 
 /// How the search picks the next variable.
 #[derive(Clone, Debug, Default)]

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::model::VarId;
+use crate::var::VarId;
 
 /// A bijection on literals `(variable, value index)` that maps solutions to solutions.
 #[derive(Clone)]
@@ -50,39 +50,6 @@ impl fmt::Debug for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Symmetry({})", self.name)
     }
-}
-
-/// Where a symmetry of the board sends cell `(row, column)`, given the last index.
-type CellMap = fn(u32, u32, u32) -> (u32, u32);
-
-/// The 7 symmetries of a square board other than the identity (3 rotations, 4
-/// reflections), for a model with one variable per row (`rows[r]`) whose value index is
-/// the column: n-queens, n-rooks and the like.
-pub fn board_symmetries(rows: &[VarId]) -> Vec<Symmetry> {
-    let n = rows.len() as u32;
-    let rows: Arc<[VarId]> = rows.into();
-    let last = n.saturating_sub(1);
-    let maps: [(&str, CellMap); 7] = [
-        ("rotate 90°", |last, r, c| (c, last - r)),
-        ("rotate 180°", |last, r, c| (last - r, last - c)),
-        ("rotate 270°", |last, r, c| (last - c, r)),
-        ("mirror left-right", |last, r, c| (r, last - c)),
-        ("mirror top-bottom", |last, r, c| (last - r, c)),
-        ("main diagonal", |_, r, c| (c, r)),
-        ("anti-diagonal", |last, r, c| (last - c, last - r)),
-    ];
-    maps.into_iter()
-        .map(|(name, f)| {
-            let rows = Arc::clone(&rows);
-            Symmetry::new(name, move |var, value| {
-                let Some(r) = rows.iter().position(|&v| v == var) else {
-                    return (var, value);
-                };
-                let (r2, c2) = f(last, r as u32, value);
-                (rows[r2 as usize], c2)
-            })
-        })
-        .collect()
 }
 
 /// The symmetries of a model as tables over literal numbers.
@@ -179,38 +146,6 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ids(n: u32) -> Vec<VarId> {
-        (0..n).map(VarId).collect()
-    }
-
-    #[test]
-    fn board_symmetries_are_bijections_and_a_group() {
-        let n = 5;
-        let symmetries = board_symmetries(&ids(n));
-        assert!(Tables::new(&symmetries, &vec![n; n as usize]).is_ok());
-        // Composing any two gives the identity or one of the seven.
-        let cells: Vec<(VarId, u32)> = (0..n)
-            .flat_map(|r| (0..n).map(move |c| (VarId(r), c)))
-            .collect();
-        let as_table = |f: &dyn Fn(VarId, u32) -> (VarId, u32)| {
-            cells.iter().map(|&(v, x)| f(v, x)).collect::<Vec<_>>()
-        };
-        let mut known: Vec<Vec<(VarId, u32)>> = symmetries
-            .iter()
-            .map(|s| as_table(&|v, x| s.apply(v, x)))
-            .collect();
-        known.push(cells.clone());
-        for a in &symmetries {
-            for b in &symmetries {
-                let composed = as_table(&|v, x| {
-                    let (v, x) = b.apply(v, x);
-                    a.apply(v, x)
-                });
-                assert!(known.contains(&composed), "{} after {}", a.name(), b.name());
-            }
-        }
-    }
 
     #[test]
     fn a_map_that_is_not_a_bijection_is_refused() {

@@ -1,6 +1,6 @@
 //! A solution of a model: one value index per variable.
 
-use crate::model::{Var, VarId};
+use crate::var::{Var, VarId};
 
 /// A solution of a [`Model`](crate::Model): the value index of every variable.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

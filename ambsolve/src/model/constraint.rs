@@ -8,11 +8,9 @@ use std::sync::Arc;
 
 use hashbrown::HashSet;
 
-use crate::model::VarId;
 use crate::model::term::Cmp;
-use crate::propagate::Propagator;
-use crate::replay::Fail;
-use crate::store::Store;
+use crate::propagator::{Propagator, holds};
+use crate::var::VarId;
 
 /// The keys that must differ, per term of an all-different: `index + shift` when the
 /// images are consecutive, else an explicit key per value index.
@@ -54,11 +52,13 @@ impl Keys {
     }
 }
 
+#[derive(Clone)]
 pub(crate) struct AllDifferentDef {
     pub(crate) vars: Vec<VarId>,
     pub(crate) keys: Vec<Keys>,
 }
 
+#[derive(Clone)]
 pub(crate) struct LinearDef {
     /// Terms: variable, coefficient, integer image of each value index.
     pub(crate) terms: Vec<(VarId, i64, Arc<[i64]>)>,
@@ -68,27 +68,32 @@ pub(crate) struct LinearDef {
     pub(crate) rhs: i64,
 }
 
+#[derive(Clone)]
 pub(crate) struct TableDef {
     pub(crate) vars: Vec<VarId>,
     /// Allowed tuples of value indices, flattened, `vars.len()` per tuple.
-    pub(crate) tuples: Vec<u32>,
-    pub(crate) allowed: HashSet<Box<[u32]>>,
+    pub(crate) tuples: Arc<[u32]>,
+    pub(crate) allowed: Arc<HashSet<Box<[u32]>>>,
 }
 
-pub(crate) type Check<'a> = Box<dyn Fn(&[u32]) -> bool + Send + Sync + 'a>;
+pub(crate) type Check<'a> = Arc<dyn Fn(&[u32]) -> bool + Send + Sync + 'a>;
 
+#[derive(Clone)]
 pub(crate) struct PredicateDef<'a> {
-    pub(crate) vars: Vec<VarId>,
+    pub(crate) vars: Arc<[VarId]>,
     /// The condition over the value indices of `vars`, in order.
     pub(crate) check: Check<'a>,
 }
 
+#[derive(Clone)]
 pub(crate) struct CustomDef<'a> {
-    pub(crate) vars: Vec<VarId>,
-    pub(crate) propagator: Box<dyn Propagator + 'a>,
+    pub(crate) vars: Arc<[VarId]>,
+    pub(crate) propagator: Arc<dyn Propagator + 'a>,
 }
 
-/// A constraint of a model.
+/// A constraint of a model: plain data, cheap to clone (what is large or a closure is
+/// shared).
+#[derive(Clone)]
 pub(crate) enum Constraint<'a> {
     AllDifferent(AllDifferentDef),
     Linear(LinearDef),
@@ -104,8 +109,8 @@ impl Constraint<'_> {
             Constraint::AllDifferent(c) => c.vars.clone(),
             Constraint::Linear(c) => c.terms.iter().map(|t| t.0).collect(),
             Constraint::Table(c) => c.vars.clone(),
-            Constraint::Predicate(c) => c.vars.clone(),
-            Constraint::Custom(c) => c.vars.clone(),
+            Constraint::Predicate(c) => c.vars.to_vec(),
+            Constraint::Custom(c) => c.vars.to_vec(),
         }
     }
 
@@ -139,19 +144,7 @@ impl Constraint<'_> {
                 let tuple: smallvec::SmallVec<[u32; 8]> = c.vars.iter().map(|&v| at(v)).collect();
                 (c.check)(&tuple)
             }
-            Constraint::Custom(c) => {
-                // A propagator's contract: with every variable of its scope fixed, it fails
-                // exactly when the constraint is violated.
-                let mut store = Store::new(universes);
-                let fixed = c
-                    .vars
-                    .iter()
-                    .all(|&v| store.assign(v.index(), at(v)).is_ok());
-                fixed
-                    && c.propagator
-                        .propagate(&mut crate::propagate::Context::new(&mut store, &c.vars))
-                        != Err(Fail)
-            }
+            Constraint::Custom(c) => holds(&*c.propagator, &c.vars, values, universes),
         }
     }
 

@@ -1,15 +1,14 @@
 //! The model: variables with their value lists, and constraints over them.
 //!
-//! A [`Model`] is what `constraints!` builds, and it is a complete API of its own. Build it,
-//! then [`solve`](Model::solve) it on either engine: the same model gives the same solutions
-//! in the same order on [`Engine::Trail`] and [`Engine::Replay`] (with input variable order
-//! and ascending values).
+//! A [`Model`] is what `constraints!` builds, and it is a complete API of its own. It is
+//! plain data: it knows no engine, store or iterator. The seam
+//! ([`Model::solve`](crate::Model::solve), in `solve.rs`) hands it to an engine.
 
 mod assignment;
+mod check;
 mod constraint;
 mod integer;
 mod term;
-mod var;
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -17,18 +16,18 @@ use std::sync::Arc;
 use hashbrown::{HashMap, HashSet};
 
 pub use self::assignment::Assignment;
+pub use self::check::CheckError;
 pub(crate) use self::constraint::{
-    AllDifferentDef, Constraint, CustomDef, Keys, LinearDef, PredicateDef, TableDef,
+    AllDifferentDef, Check, Constraint, CustomDef, Keys, LinearDef, PredicateDef, TableDef,
 };
 pub use self::integer::Integer;
 use self::integer::images;
 pub use self::term::{Cmp, Term};
-pub use self::var::{Var, VarId};
 use crate::domain::Domain;
 use crate::error::SearchError;
-use crate::propagate::Propagator;
-use crate::solutions::{Engine, Solver};
+use crate::propagator::Propagator;
 use crate::symmetry::{Symmetry, Tables};
+use crate::var::{Var, VarId};
 
 /// A variable's name, rendered when asked for (building a model allocates no strings for
 /// unnamed variables or arrays).
@@ -44,8 +43,13 @@ enum Name {
 ///
 /// Building a model never fails on the spot: a mistake (a variable of another model, a
 /// value list too long, a value out of `i64` range in an arithmetic constraint, a table
-/// tuple of the wrong length) is remembered, and solving reports it as
-/// [`SearchError::InvalidModel`].
+/// tuple of the wrong length) is remembered; [`error`](Model::error) tells it, and solving
+/// reports it as [`SearchError::InvalidModel`] (from `first()`, `count()` and
+/// `try_solutions()`; a plain `solutions()` loop panics with the message).
+///
+/// A model is a plain value: `Clone`, and `Send + Sync` (its predicates and propagators
+/// must be), so it can be solved on several engines or threads at once. Cloning shares the
+/// constraints' closures and tables instead of copying them.
 ///
 /// ```
 /// use ambsolve::{Cmp, Engine, Model};
@@ -63,7 +67,7 @@ enum Name {
 ///     .collect();
 /// assert_eq!(pairs, [(1, 9), (2, 8), (3, 7), (4, 6)]);
 /// ```
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Model<'a> {
     names: Vec<Name>,
     universes: Vec<u32>,
@@ -404,8 +408,8 @@ impl<'a> Model<'a> {
         }
         self.constraints.push(Constraint::Table(TableDef {
             vars: vars.to_vec(),
-            tuples: flat,
-            allowed,
+            tuples: flat.into(),
+            allowed: Arc::new(allowed),
         }));
     }
 
@@ -430,8 +434,8 @@ impl<'a> Model<'a> {
     pub fn predicate(&mut self, vars: &[VarId], check: impl Fn(&[u32]) -> bool + Send + Sync + 'a) {
         if self.known(vars) {
             self.constraints.push(Constraint::Predicate(PredicateDef {
-                vars: vars.to_vec(),
-                check: Box::new(check),
+                vars: vars.into(),
+                check: Arc::new(check),
             }));
         }
     }
@@ -505,7 +509,7 @@ impl<'a> Model<'a> {
     /// Declares symmetries: maps sending solutions to solutions. They change nothing unless
     /// a search is asked for one solution per class with
     /// [`up_to_symmetry`](crate::Solver::up_to_symmetry); then they must form a group
-    /// without its identity (see [`board_symmetries`](crate::board_symmetries)).
+    /// without its identity (the seven non-trivial symmetries of a square board, say).
     pub fn symmetries(&mut self, symmetries: impl IntoIterator<Item = Symmetry>) {
         self.symmetries.extend(symmetries);
     }
@@ -519,31 +523,13 @@ impl<'a> Model<'a> {
     pub fn propagator(&mut self, scope: &[VarId], propagator: impl Propagator + 'a) {
         if self.known(scope) {
             self.constraints.push(Constraint::Custom(CustomDef {
-                vars: scope.to_vec(),
-                propagator: Box::new(propagator),
+                vars: scope.into(),
+                propagator: Arc::new(propagator),
             }));
         }
     }
 
-    // ---- solving and checking ----
-
-    /// A solver for this model on `engine`. Solutions are [`Assignment`]s.
-    pub fn solve(&self, engine: Engine) -> Solver<'_, Assignment> {
-        Solver::from_factory(move |options| {
-            if let Some(error) = &self.error {
-                return Err(SearchError::InvalidModel(error.clone()));
-            }
-            let symmetry = if options.up_to_symmetry {
-                Some(self.symmetry_tables()?).filter(|t| !t.is_empty())
-            } else {
-                None
-            };
-            Ok(match engine {
-                Engine::Trail => Box::new(crate::search::TrailEngine::new(self, options, symmetry)),
-                Engine::Replay => Box::new(crate::replay::model_program(self, options, symmetry)),
-            })
-        })
-    }
+    // ---- checking ----
 
     /// Whether value indices `values` (one per variable) satisfy every restriction and
     /// every constraint.
@@ -558,21 +544,42 @@ impl<'a> Model<'a> {
                 .all(|c| c.check(values, &self.universes))
     }
 
-    /// Whether `assignment` satisfies every constraint; `Err` names the first that fails.
+    /// Whether `assignment` satisfies every restriction and every constraint.
     ///
     /// # Errors
-    /// The position and a description of the first violated constraint.
-    pub fn check(&self, assignment: &Assignment) -> Result<(), (usize, String)> {
+    /// A [`CheckError`] naming what is wrong: the assignment's length, a value index out
+    /// of a variable's range, a value [`restrict`](Model::restrict) removed, or the first
+    /// violated constraint.
+    pub fn check(&self, assignment: &Assignment) -> Result<(), CheckError> {
         let values = assignment.indices();
         if values.len() != self.num_vars() {
-            return Err((
-                usize::MAX,
-                format!("{} values for {} variables", values.len(), self.num_vars()),
-            ));
+            return Err(CheckError::WrongLength {
+                values: values.len(),
+                vars: self.num_vars(),
+            });
         }
-        for (i, c) in self.constraints.iter().enumerate() {
+        for (v, (&index, &universe)) in values.iter().zip(&self.universes).enumerate() {
+            let var = VarId::from_index(v);
+            if index >= universe {
+                return Err(CheckError::OutOfRange {
+                    var: self.name(var),
+                    index,
+                    values: universe,
+                });
+            }
+            if self.initial[v].as_ref().is_some_and(|d| !d.contains(index)) {
+                return Err(CheckError::Restricted {
+                    var: self.name(var),
+                    index,
+                });
+            }
+        }
+        for (position, c) in self.constraints.iter().enumerate() {
             if !c.check(values, &self.universes) {
-                return Err((i, c.describe()));
+                return Err(CheckError::Violated {
+                    position,
+                    constraint: c.describe(),
+                });
             }
         }
         Ok(())

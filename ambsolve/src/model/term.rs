@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::model::integer::{Integer, images};
-use crate::model::{Var, VarId};
+use crate::var::{Var, VarId};
 
 /// How the two sides of a linear constraint compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

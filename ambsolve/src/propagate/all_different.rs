@@ -14,12 +14,13 @@
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use crate::model::{AllDifferentDef, Keys, VarId};
-use crate::replay::Fail;
+use crate::choice::Fail;
+use crate::model::{AllDifferentDef, Keys};
 use crate::store::Store;
+use crate::var::VarId;
 
 /// A component with explicit keys: per position, its keys and the indices holding a key.
-struct Mapped {
+struct KeyedComponent {
     keys: Vec<Vec<i64>>,
     holders: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
 }
@@ -63,7 +64,7 @@ pub(super) struct AllDifferent {
     shifts: Vec<i64>,
     /// Number of consecutive-key components.
     k: usize,
-    mapped: Vec<Mapped>,
+    mapped: Vec<KeyedComponent>,
     /// Every variable fits in one word and every component has consecutive keys.
     one_word: bool,
     /// Whether the counting rules run: some consecutive-key component has all its shifts
@@ -119,7 +120,7 @@ impl AllDifferent {
                         map
                     })
                     .collect();
-                Mapped { keys, holders }
+                KeyedComponent { keys, holders }
             })
             .collect::<Vec<_>>();
         let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));

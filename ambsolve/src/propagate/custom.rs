@@ -1,29 +1,32 @@
-//! A user's [`Propagator`], run through a [`Context`].
+//! A user's [`Propagator`], run through a [`Context`] over the store.
 
-use crate::model::{CustomDef, VarId};
-use crate::propagate::{Context, Propagator};
-use crate::replay::Fail;
+use std::sync::Arc;
+
+use crate::choice::Fail;
+use crate::model::CustomDef;
+use crate::propagator::{Context, Propagator};
 use crate::store::Store;
+use crate::var::VarId;
 
-pub(super) struct Custom<'m> {
-    scope: &'m [VarId],
-    propagator: &'m (dyn Propagator + 'm),
+pub(super) struct Custom<'a> {
+    scope: Arc<[VarId]>,
+    propagator: Arc<dyn Propagator + 'a>,
 }
 
-impl<'m> Custom<'m> {
-    pub(super) fn new(def: &'m CustomDef<'_>) -> Self {
+impl<'a> Custom<'a> {
+    pub(super) fn new(def: &CustomDef<'a>) -> Self {
         Custom {
-            scope: &def.vars,
-            propagator: &*def.propagator,
+            scope: Arc::clone(&def.vars),
+            propagator: Arc::clone(&def.propagator),
         }
     }
 
     pub(super) fn vars(&self) -> &[VarId] {
-        self.scope
+        &self.scope
     }
 
     pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         self.propagator
-            .propagate(&mut Context::new(store, self.scope))
+            .propagate(&mut Context::new(store, &self.scope))
     }
 }

@@ -7,9 +7,10 @@
 
 use std::sync::Arc;
 
-use crate::model::{Cmp, LinearDef, VarId};
-use crate::replay::Fail;
+use crate::choice::Fail;
+use crate::model::{Cmp, LinearDef};
 use crate::store::Store;
+use crate::var::VarId;
 
 struct Term {
     var: usize,

@@ -1,5 +1,6 @@
-//! Propagators: the public trait for custom ones, the context they see, and the trail
-//! engine's own propagators built from a model's constraints, run to a fixpoint.
+//! The trail engine's propagators, built from a model's constraints, and the fixpoint loop
+//! that runs them. Engine-private: users write their own through
+//! [`Propagator`](crate::Propagator).
 
 mod all_different;
 mod custom;
@@ -9,10 +10,10 @@ mod table;
 
 use std::collections::VecDeque;
 
-use crate::domain::Domain;
-use crate::model::{Constraint, Model, VarId};
-use crate::replay::Fail;
+use crate::choice::Fail;
+use crate::model::{AllDifferentDef, Constraint, Model};
 use crate::store::{CHANGED, FIXED, Store};
+use crate::var::VarId;
 
 use self::all_different::AllDifferent;
 use self::custom::Custom;
@@ -20,139 +21,13 @@ use self::linear::Linear;
 use self::predicate::Predicate;
 use self::table::Table;
 
-/// A constraint that prunes domains: implement it to add your own constraint.
-///
-/// Its only required method, [`propagate`](Propagator::propagate), looks at the domains of
-/// the variables it was registered with and removes values that cannot be part of a
-/// solution. It must be *correct*, never *complete*: removing nothing is allowed, except
-/// that **when every variable of its scope is fixed it must fail exactly when the
-/// constraint is violated**. That one rule is what makes a propagator a constraint (and is
-/// how the replay engine and [`Model::check`](crate::Model::check) test it).
-///
-/// The engine calls it after any domain of its scope changes, until nothing changes.
-/// It has no state of its own between calls: recompute from the domains.
-///
-/// ```
-/// use ambsolve::{Context, Engine, Fail, Model, Propagator, VarId};
-///
-/// /// x < y, on value indices (both variables range over the same sorted list).
-/// struct Less(VarId, VarId);
-///
-/// impl Propagator for Less {
-///     fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail> {
-///         let (Some(x_min), Some(y_max)) = (cx.min(self.0), cx.max(self.1)) else {
-///             return Err(Fail);
-///         };
-///         cx.retain(self.0, |x| x < y_max)?;
-///         cx.retain(self.1, |y| y > x_min)?;
-///         Ok(())
-///     }
-/// }
-///
-/// let mut m = Model::new();
-/// let x = m.var(0..4);
-/// let y = m.var(0..4);
-/// m.propagator(&[x.id(), y.id()], Less(x.id(), y.id()));
-/// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 6);
-/// assert_eq!(m.solve(Engine::Replay).count()?.solutions, 6);
-/// # Ok::<(), ambsolve::SearchError>(())
-/// ```
-pub trait Propagator: Send + Sync {
-    /// Removes values that cannot be part of a solution, or fails.
-    ///
-    /// # Errors
-    /// [`Fail`] when no solution is left (a domain would empty, or the fixed values
-    /// violate the constraint).
-    fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail>;
-}
-
-/// What a [`Propagator`] sees: the domains (value indices) of the model's variables.
-///
-/// # Panics
-/// Every method taking a [`VarId`] panics if it is not a variable of the model being
-/// solved.
-pub struct Context<'s> {
-    store: &'s mut Store,
-    scope: &'s [VarId],
-}
-
-impl<'s> Context<'s> {
-    pub(crate) fn new(store: &'s mut Store, scope: &'s [VarId]) -> Self {
-        Context { store, scope }
-    }
-
-    /// The variables the propagator was registered with.
-    pub fn scope(&self) -> &[VarId] {
-        self.scope
-    }
-
-    /// The number of values left for `var`.
-    pub fn size(&self, var: VarId) -> usize {
-        self.store.size(var.index()) as usize
-    }
-
-    /// The value index of `var` if it has exactly one value left.
-    pub fn fixed(&self, var: VarId) -> Option<u32> {
-        if self.store.is_fixed(var.index()) {
-            self.store.min(var.index())
-        } else {
-            None
-        }
-    }
-
-    /// Whether value index `index` is still possible for `var`.
-    pub fn contains(&self, var: VarId, index: u32) -> bool {
-        self.store.contains(var.index(), index)
-    }
-
-    /// The smallest value index left for `var`.
-    pub fn min(&self, var: VarId) -> Option<u32> {
-        self.store.min(var.index())
-    }
-
-    /// The largest value index left for `var`.
-    pub fn max(&self, var: VarId) -> Option<u32> {
-        self.store.max(var.index())
-    }
-
-    /// A copy of the domain of `var`.
-    pub fn domain(&self, var: VarId) -> Domain {
-        self.store.domain(var.index())
-    }
-
-    /// Removes value index `index` from `var`. Returns whether it was there.
-    ///
-    /// # Errors
-    /// [`Fail`] if the domain becomes empty.
-    pub fn remove(&mut self, var: VarId, index: u32) -> Result<bool, Fail> {
-        self.store.remove(var.index(), index)
-    }
-
-    /// Keeps only the value indices of `var` for which `keep` holds. Returns whether
-    /// anything was removed.
-    ///
-    /// # Errors
-    /// [`Fail`] if the domain becomes empty.
-    pub fn retain(&mut self, var: VarId, keep: impl FnMut(u32) -> bool) -> Result<bool, Fail> {
-        self.store.retain(var.index(), keep)
-    }
-
-    /// Fixes `var` to value index `index`.
-    ///
-    /// # Errors
-    /// [`Fail`] if `index` is not in the domain.
-    pub fn fix(&mut self, var: VarId, index: u32) -> Result<(), Fail> {
-        self.store.assign(var.index(), index)
-    }
-}
-
 /// One of the engine's propagators.
-enum Prop<'m> {
+enum Prop<'a> {
     AllDifferent(AllDifferent),
     Linear(Linear),
     Table(Table),
-    Predicate(Predicate<'m>),
-    Custom(Custom<'m>),
+    Predicate(Predicate<'a>),
+    Custom(Custom<'a>),
 }
 
 impl Prop<'_> {
@@ -190,8 +65,8 @@ struct Watch {
 }
 
 /// The propagators of a model and the fixpoint loop that runs them.
-pub(crate) struct Propagation<'m> {
-    props: Vec<Prop<'m>>,
+pub(crate) struct Propagation<'a> {
+    props: Vec<Prop<'a>>,
     /// `watches[watch_start[v]..watch_start[v + 1]]` are the watches of variable `v`.
     watch_start: Vec<u32>,
     watches: Vec<Watch>,
@@ -200,12 +75,12 @@ pub(crate) struct Propagation<'m> {
     pub(crate) runs: u64,
 }
 
-impl<'m> Propagation<'m> {
+impl<'a> Propagation<'a> {
     /// Builds the propagators of `model`, allocating their trailed counters in `store`.
     /// All-different constraints over the same variables are fused into one propagator.
-    pub(crate) fn new(model: &'m Model<'_>, store: &mut Store) -> Self {
-        let mut props: Vec<Prop<'m>> = Vec::new();
-        let mut fused: Vec<(Vec<VarId>, Vec<&'m crate::model::AllDifferentDef>)> = Vec::new();
+    pub(crate) fn new(model: &Model<'a>, store: &mut Store) -> Self {
+        let mut props: Vec<Prop<'a>> = Vec::new();
+        let mut fused: Vec<(Vec<VarId>, Vec<&AllDifferentDef>)> = Vec::new();
         for constraint in model.constraints() {
             match constraint {
                 Constraint::AllDifferent(def) => {

@@ -3,27 +3,28 @@
 
 use smallvec::SmallVec;
 
-use crate::model::{PredicateDef, VarId};
-use crate::replay::Fail;
+use std::sync::Arc;
+
+use crate::choice::Fail;
+use crate::model::{Check, PredicateDef};
 use crate::store::Store;
+use crate::var::VarId;
 
-type Check<'m> = &'m (dyn Fn(&[u32]) -> bool + Send + Sync + 'm);
-
-pub(super) struct Predicate<'m> {
-    scope: &'m [VarId],
-    check: Check<'m>,
+pub(super) struct Predicate<'a> {
+    scope: Arc<[VarId]>,
+    check: Check<'a>,
 }
 
-impl<'m> Predicate<'m> {
-    pub(super) fn new(def: &'m PredicateDef<'_>) -> Self {
+impl<'a> Predicate<'a> {
+    pub(super) fn new(def: &PredicateDef<'a>) -> Self {
         Predicate {
-            scope: &def.vars,
-            check: &*def.check,
+            scope: Arc::clone(&def.vars),
+            check: Arc::clone(&def.check),
         }
     }
 
     pub(super) fn vars(&self) -> &[VarId] {
-        self.scope
+        &self.scope
     }
 
     pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {

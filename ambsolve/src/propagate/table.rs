@@ -6,14 +6,17 @@
 //! Undo restores `count`, which brings the dropped tuples back: deeper levels only
 //! permute inside the live part.
 
-use crate::model::{TableDef, VarId};
-use crate::replay::Fail;
+use std::sync::Arc;
+
+use crate::choice::Fail;
+use crate::model::TableDef;
 use crate::store::Store;
+use crate::var::VarId;
 
 pub(super) struct Table {
     scope: Vec<VarId>,
     vars: Vec<usize>,
-    tuples: Vec<u32>,
+    tuples: Arc<[u32]>,
     order: Vec<u32>,
     count: usize,
     /// Per variable, the values supported by a live tuple.
@@ -32,7 +35,7 @@ impl Table {
                 .map(|&v| vec![0; store.words(v).len()])
                 .collect(),
             vars,
-            tuples: def.tuples.clone(),
+            tuples: Arc::clone(&def.tuples),
             order: (0..n as u32).collect(),
             count: store.alloc_aux(n as u64),
         }

@@ -13,26 +13,11 @@ pub(crate) use self::model::model_program;
 
 use std::fmt;
 
-use crate::choice::{ChoiceStack, Frame};
+use crate::choice::{ChoiceStack, Fail, Frame};
+use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
-use crate::limits::{Control, Interrupt};
-use crate::solutions::{Searcher, Solver, Step};
+use crate::limits::StopReason;
 use crate::stats::Stats;
-
-/// The failure of a run: "no solution down this path". It travels by `?`.
-///
-/// Returned by [`Amb::require`], [`Amb::fail`] and by a [`choose`](Amb::choose) with no
-/// alternatives. It carries nothing: why the run failed does not matter, only that it did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Fail;
-
-impl fmt::Display for Fail {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("no solution down this path")
-    }
-}
-
-impl std::error::Error for Fail {}
 
 /// Counters the replay engine keeps across runs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -203,44 +188,8 @@ impl fmt::Debug for Amb<'_> {
     }
 }
 
-/// Runs an `amb` program on the replay engine.
-///
-/// The closure is run once per path; it must be deterministic given its choices (the same
-/// choices with the same alternatives whenever the earlier choices are the same). The
-/// engine checks this and reports [`SearchError::Nondeterministic`] or
-/// [`SearchError::EndedDuringReplay`] instead of searching the wrong tree.
-///
-/// Solutions come in the order of `ambRun`: depth-first, lexicographic over the choice
-/// indices.
-///
-/// ```
-/// let chain = ambsolve::replay(|amb| {
-///     let linked = |a: &str, b: &str| a.ends_with(&b[..1]);
-///     let w1 = amb.choose(["the", "that", "a"])?;
-///     let w2 = amb.choose(["frog", "elephant", "thing"])?;
-///     amb.require(linked(w1, w2))?;
-///     let w3 = amb.choose(["walked", "treaded", "grows"])?;
-///     amb.require(linked(w2, w3))?;
-///     let w4 = amb.choose(["slowly", "quickly"])?;
-///     amb.require(linked(w3, w4))?;
-///     Ok([w1, w2, w3, w4].join(" "))
-/// });
-/// assert_eq!(chain.first()?.as_deref(), Some("that thing grows slowly"));
-/// # Ok::<(), ambsolve::SearchError>(())
-/// ```
-pub fn replay<'a, T, F>(program: F) -> Solver<'a, T>
-where
-    F: FnMut(&mut Amb<'_>) -> Result<T, Fail> + 'a,
-    T: 'a,
-{
-    Solver::from_factory(move |_options| {
-        let engine: Box<dyn Searcher<Item = T> + 'a> = Box::new(ReplayEngine::new(program));
-        Ok(engine)
-    })
-}
-
 /// The replay engine's state between runs.
-pub(crate) struct ReplayEngine<F, T> {
+pub(crate) struct ReplaySearch<F, T> {
     program: F,
     stack: ChoiceStack,
     counters: Counters,
@@ -249,12 +198,12 @@ pub(crate) struct ReplayEngine<F, T> {
     solution: Option<T>,
 }
 
-impl<F, T> ReplayEngine<F, T>
+impl<F, T> ReplaySearch<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {
     pub(crate) fn new(program: F) -> Self {
-        ReplayEngine {
+        ReplaySearch {
             program,
             stack: ChoiceStack::new(),
             counters: Counters::default(),
@@ -264,7 +213,7 @@ where
     }
 }
 
-impl<F, T> Searcher for ReplayEngine<F, T>
+impl<F, T> Search for ReplaySearch<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {
@@ -274,9 +223,7 @@ where
         loop {
             if self.advance_first {
                 if !self.stack.advance() {
-                    return Ok(Step::Interrupted(Interrupt::Stop(
-                        crate::StopReason::Exhausted,
-                    )));
+                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
                 }
                 self.advance_first = false;
             }
@@ -344,7 +291,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limits, StopReason};
+    use crate::limits::Limits;
+    use crate::solve::replay;
 
     #[test]
     fn solutions_come_in_lexicographic_order() {
@@ -469,7 +417,7 @@ mod tests {
         .solutions();
         let mut counts = Vec::new();
         while solutions.stop_reason().is_none() {
-            counts.push(solutions.count_for(std::time::Duration::ZERO));
+            counts.push(solutions.count_for(std::time::Duration::ZERO).unwrap());
         }
         assert_eq!(counts.iter().sum::<u64>(), 4096);
         assert!(counts.len() >= 4, "paused along the way: {counts:?}");

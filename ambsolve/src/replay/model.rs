@@ -10,11 +10,15 @@
 
 use hashbrown::HashSet;
 
-use crate::model::{Assignment, Constraint, Model, VarId};
-use crate::replay::{Amb, Fail, ReplayEngine};
-use crate::solutions::{Checking, Options};
+use std::sync::Arc;
+
+use crate::choice::Fail;
+use crate::model::{Assignment, Constraint, Keys, Model};
+use crate::options::{Checking, Options};
+use crate::replay::{Amb, ReplaySearch};
 use crate::strategy::{VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;
+use crate::var::VarId;
 
 /// Keys of an all-different chosen so far in the current run.
 enum KeySet {
@@ -87,13 +91,13 @@ struct StepChecks {
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
 /// (input order, or a given order; first-fail needs domains and means input order here),
 /// values in its value order.
-pub(crate) fn model_program<'m>(
-    model: &'m Model<'m>,
+pub(crate) fn model_program<'a>(
+    model: Arc<Model<'a>>,
     options: &Options,
     mut symmetry: Option<Tables>,
-) -> ReplayEngine<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'm, Assignment> {
+) -> ReplaySearch<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'a, Assignment> {
     let n = model.num_vars();
-    let universes = model.universes();
+    let universes = model.universes().to_vec();
     let order: Vec<usize> = match &options.strategy.vars {
         VarOrder::Given(given) => complete_order(given, n),
         _ => (0..n).collect(),
@@ -106,7 +110,7 @@ pub(crate) fn model_program<'m>(
     // Step 0 is before any choice (constraints over no variable); step s + 1 follows the
     // choice of `order[s]`.
     let mut steps: Vec<StepChecks> = vec![StepChecks::default(); n + 1];
-    let mut sets: Vec<(KeySet, &'m [VarId], &'m [crate::model::Keys])> = Vec::new();
+    let mut sets: Vec<(KeySet, Vec<VarId>, Vec<Keys>)> = Vec::new();
     for (c, constraint) in model.constraints().iter().enumerate() {
         let vars = constraint.vars();
         let last = vars
@@ -125,7 +129,7 @@ pub(crate) fn model_program<'m>(
                     .distinct
                     .push((sets.len(), position));
             }
-            sets.push((KeySet::for_keys(keys), &def.vars, &def.keys));
+            sets.push((KeySet::for_keys(keys), def.vars.clone(), def.keys.clone()));
             continue;
         }
         steps[last].full.push(c);
@@ -168,9 +172,9 @@ pub(crate) fn model_program<'m>(
             indices
         })
         .collect();
-    let constraints = model.constraints();
     let mut assigned = vec![0u32; n];
-    ReplayEngine::new(move |amb: &mut Amb<'_>| {
+    ReplaySearch::new(move |amb: &mut Amb<'_>| {
+        let (constraints, universes) = (model.constraints(), model.universes());
         for (set, _, _) in &mut sets {
             set.clear();
         }

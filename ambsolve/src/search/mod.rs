@@ -10,13 +10,15 @@
 //! With input order and ascending values, solutions come in lexicographic order of their
 //! value indices: the order of the replay engine.
 
-use crate::choice::{ChoiceStack, Frame};
+use std::sync::Arc;
+
+use crate::choice::{ChoiceStack, Fail, Frame};
+use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
-use crate::limits::{Control, Interrupt, StopReason};
-use crate::model::{Assignment, Model, VarId};
+use crate::limits::StopReason;
+use crate::model::{Assignment, Model};
+use crate::options::{Checking, Options};
 use crate::propagate::Propagation;
-use crate::replay::Fail;
-use crate::solutions::{Checking, Options, Searcher, Step};
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::strategy::{
@@ -24,6 +26,7 @@ use crate::strategy::{
     order_values,
 };
 use crate::symmetry::Tables;
+use crate::var::VarId;
 
 /// How the next variable is picked, prepared from a [`VarOrder`].
 enum VarPick {
@@ -74,8 +77,9 @@ enum ValuePick {
     Listed,
 }
 
+/// Where the search stands between calls.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+enum Phase {
     Start,
     Descend,
     Backtrack,
@@ -83,14 +87,14 @@ enum State {
 }
 
 /// The trail engine running one model.
-pub(crate) struct TrailEngine<'m> {
-    model: &'m Model<'m>,
+pub(crate) struct TrailSearch<'a> {
+    model: Arc<Model<'a>>,
     /// Generate and test: no propagation, every constraint checked at the leaves.
     at_end: bool,
     /// Solving up to symmetry: the symmetries' tables.
     symmetry: Option<Tables>,
     store: Store,
-    propagation: Propagation<'m>,
+    propagation: Propagation<'a>,
     stack: ChoiceStack,
     vars: VarPick,
     values: ValueOrder,
@@ -101,7 +105,7 @@ pub(crate) struct TrailEngine<'m> {
     restarts: Option<Restarts>,
     run: u64,
     run_failures: u64,
-    state: State,
+    phase: Phase,
     nodes: u64,
     failures: u64,
     solutions: u64,
@@ -109,15 +113,15 @@ pub(crate) struct TrailEngine<'m> {
     restarts_made: u64,
 }
 
-impl<'m> TrailEngine<'m> {
-    pub(crate) fn new(model: &'m Model<'m>, options: &Options, symmetry: Option<Tables>) -> Self {
+impl<'a> TrailSearch<'a> {
+    pub(crate) fn new(model: Arc<Model<'a>>, options: &Options, symmetry: Option<Tables>) -> Self {
         let at_end = options.checking == Checking::AtEnd;
         let mut store = if at_end {
             Store::new(model.universes())
         } else {
             Store::with_domains(model.universes(), model.initial_domains())
         };
-        let propagation = Propagation::new(model, &mut store);
+        let propagation = Propagation::new(&model, &mut store);
         let strategy = &options.strategy;
         let pick = match strategy.values {
             ValueOrder::Ascending => ValuePick::Ascending,
@@ -125,11 +129,12 @@ impl<'m> TrailEngine<'m> {
             ValueOrder::MiddleOut => ValuePick::MiddleOut,
             _ => ValuePick::Listed,
         };
-        TrailEngine {
+        let vars = VarPick::new(&strategy.vars, model.num_vars());
+        TrailSearch {
             model,
             at_end,
             symmetry,
-            vars: VarPick::new(&strategy.vars, model.num_vars()),
+            vars,
             values: strategy.values.clone(),
             pick,
             store,
@@ -140,7 +145,7 @@ impl<'m> TrailEngine<'m> {
             restarts: strategy.restarts,
             run: 0,
             run_failures: 0,
-            state: State::Start,
+            phase: Phase::Start,
             nodes: 0,
             failures: 0,
             solutions: 0,
@@ -264,12 +269,12 @@ impl<'m> TrailEngine<'m> {
                 .and_then(|()| self.propagation.run(&mut self.store))
                 .and_then(|()| self.may_lead())
         };
-        self.state = match result {
-            Ok(()) => State::Descend,
+        self.phase = match result {
+            Ok(()) => Phase::Descend,
             Err(Fail) => {
                 self.failures += 1;
                 self.run_failures += 1;
-                State::Backtrack
+                Phase::Backtrack
             }
         };
     }
@@ -359,31 +364,31 @@ impl<'m> TrailEngine<'m> {
     }
 }
 
-impl Searcher for TrailEngine<'_> {
+impl Search for TrailSearch<'_> {
     type Item = Assignment;
 
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
         loop {
-            match self.state {
-                State::Start => {
-                    self.state = if self.root() {
-                        State::Descend
+            match self.phase {
+                Phase::Start => {
+                    self.phase = if self.root() {
+                        Phase::Descend
                     } else {
                         self.failures += 1;
-                        State::Done
+                        Phase::Done
                     };
                 }
-                State::Descend => match self.select_var() {
+                Phase::Descend => match self.select_var() {
                     None if self.at_end
                         && !(self.model.satisfied(&self.store.assignment())
                             && self.may_lead().is_ok()) =>
                     {
                         self.failures += 1;
-                        self.state = State::Backtrack;
+                        self.phase = Phase::Backtrack;
                     }
                     None => {
                         self.solutions += 1;
-                        self.state = State::Backtrack;
+                        self.phase = Phase::Backtrack;
                         return Ok(Step::Solution);
                     }
                     Some(var) => {
@@ -393,18 +398,18 @@ impl Searcher for TrailEngine<'_> {
                         self.decide(var);
                     }
                 },
-                State::Backtrack => {
+                Phase::Backtrack => {
                     if self.maybe_restart() {
-                        self.state = State::Descend;
+                        self.phase = Phase::Descend;
                         continue;
                     }
                     match self.next_alternative(control) {
                         Ok(true) => {}
-                        Ok(false) => self.state = State::Done,
+                        Ok(false) => self.phase = Phase::Done,
                         Err(interrupt) => return Ok(Step::Interrupted(interrupt)),
                     }
                 }
-                State::Done => {
+                Phase::Done => {
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
                 }
             }

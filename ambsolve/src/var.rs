@@ -1,4 +1,7 @@
 //! Variables: an untyped id for the engines, a typed handle holding the values for users.
+//!
+//! The ground floor: a variable is a position and a shared list of values; it knows no
+//! model, store or engine.
 
 use std::fmt;
 use std::sync::Arc;

@@ -1,0 +1,64 @@
+//! What a search runs with: the [`Engine`], the [`Strategy`], the [`Limits`], when
+//! constraints are [checked](Checking), and whether symmetric solutions are kept. One
+//! [`Options`] value carries them from a [`Puzzle`](crate::Puzzle) or a
+//! [`Solver`](crate::Solver) to the seam that starts the engine.
+
+use crate::limits::Limits;
+use crate::strategy::Strategy;
+
+/// Which engine searches a [`Model`](crate::Model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// State in a store of domains, changes logged on a trail and undone on backtracking,
+    /// propagators pruning domains after every decision. The fast one.
+    #[default]
+    Trail,
+    /// Runs the model as an `amb` program: chooses each variable in turn and checks each
+    /// constraint once all its variables are chosen, replaying choices after a failure.
+    Replay,
+}
+
+/// When a model's constraints are checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Checking {
+    /// As early as possible: propagation after every decision (trail), each constraint
+    /// as soon as it can fail (replay). The default.
+    #[default]
+    Early,
+    /// Only once every variable has a value: generate and test, with no propagation and
+    /// no restriction applied before. This is the brute force of the sources; it exists
+    /// to show, in numbers, what checking early saves.
+    AtEnd,
+}
+
+/// Everything a search is run with, in one value.
+///
+/// [`Puzzle`](crate::Puzzle) and [`Solver`](crate::Solver) hold one and set its fields
+/// through their builder methods; [`with_options`](crate::Puzzle::with_options) replaces
+/// it whole. The default: the trail engine, input order with ascending values, no limits,
+/// early checking, every solution kept.
+///
+/// ```
+/// use ambsolve::{Engine, Limits, Options};
+///
+/// let mut options = Options::default();
+/// options.engine = Engine::Replay;
+/// options.limits = Limits::new().solutions(1);
+/// # let _ = options;
+/// ```
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Which engine runs a model. A hand-written `amb` program always runs on the replay
+    /// engine.
+    pub engine: Engine,
+    /// Variable order, value order, restarts.
+    pub strategy: Strategy,
+    /// When the search stops early.
+    pub limits: Limits,
+    /// When constraints are checked.
+    pub checking: Checking,
+    /// Keep one solution per class of the model's declared symmetries.
+    pub up_to_symmetry: bool,
+}

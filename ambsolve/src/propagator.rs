@@ -1,0 +1,261 @@
+//! The public [`Propagator`] trait, the [`Context`] a propagator sees, and what a
+//! propagator means on fixed values.
+//!
+//! A propagator is run in one of two places. During a trail search its context is the
+//! store of domains, and it prunes them. Wherever a full assignment is checked (the replay
+//! engine, [`Model::check`](crate::Model::check), generate-and-test) its context is that
+//! assignment, every variable holding exactly one value: then *pruning* the value a
+//! variable holds fails, pruning any other value does nothing, and the propagator's
+//! verdict is its meaning — the constraint holds exactly when `propagate` succeeds.
+
+use crate::choice::Fail;
+use crate::domain::Domain;
+use crate::store::Store;
+use crate::var::VarId;
+
+/// A constraint that prunes domains: implement it to add your own constraint.
+///
+/// Its only required method, [`propagate`](Propagator::propagate), looks at the domains of
+/// the variables it was registered with and removes values that cannot be part of a
+/// solution. It must be *correct*, never *complete*: removing nothing is allowed, except
+/// that **when every variable of its scope is fixed it must fail exactly when the
+/// constraint is violated**. That one rule is what makes a propagator a constraint: it is
+/// its *meaning on fixed values*, which the replay engine and
+/// [`Model::check`](crate::Model::check) use, running `propagate` on a context where every
+/// variable holds its one value (no store is built for it).
+///
+/// The engine calls it after any domain of its scope changes, until nothing changes.
+/// It has no state of its own between calls: recompute from the domains. It is `Send +
+/// Sync` so that a model holding it can be shared with other threads.
+///
+/// ```
+/// use ambsolve::{Context, Engine, Fail, Model, Propagator, VarId};
+///
+/// /// x < y, on value indices (both variables range over the same sorted list).
+/// struct Less(VarId, VarId);
+///
+/// impl Propagator for Less {
+///     fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail> {
+///         let (Some(x_min), Some(y_max)) = (cx.min(self.0), cx.max(self.1)) else {
+///             return Err(Fail);
+///         };
+///         cx.retain(self.0, |x| x < y_max)?;
+///         cx.retain(self.1, |y| y > x_min)?;
+///         Ok(())
+///     }
+/// }
+///
+/// let mut m = Model::new();
+/// let x = m.var(0..4);
+/// let y = m.var(0..4);
+/// m.propagator(&[x.id(), y.id()], Less(x.id(), y.id()));
+/// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 6);
+/// assert_eq!(m.solve(Engine::Replay).count()?.solutions, 6);
+/// # Ok::<(), ambsolve::SearchError>(())
+/// ```
+pub trait Propagator: Send + Sync {
+    /// Removes values that cannot be part of a solution, or fails.
+    ///
+    /// # Errors
+    /// [`Fail`] when no solution is left (a domain would empty, or the fixed values
+    /// violate the constraint).
+    fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail>;
+}
+
+/// Whether `propagator` holds when each variable `v` takes value index `values[v]`: its
+/// meaning on fixed values. `universes` gives each variable's number of values.
+pub(crate) fn holds(
+    propagator: &dyn Propagator,
+    scope: &[VarId],
+    values: &[u32],
+    universes: &[u32],
+) -> bool {
+    let mut cx = Context {
+        domains: Domains::Fixed { values, universes },
+        scope,
+    };
+    propagator.propagate(&mut cx).is_ok()
+}
+
+/// Where a context reads and prunes domains.
+enum Domains<'s> {
+    /// A trail search's store.
+    Store(&'s mut Store),
+    /// A full assignment: every variable holds one value index.
+    Fixed {
+        values: &'s [u32],
+        universes: &'s [u32],
+    },
+}
+
+/// What a [`Propagator`] sees: the domains (value indices) of the model's variables.
+///
+/// # Panics
+/// Every method taking a [`VarId`] panics if it is not a variable of the model being
+/// solved.
+pub struct Context<'s> {
+    domains: Domains<'s>,
+    scope: &'s [VarId],
+}
+
+impl<'s> Context<'s> {
+    /// A context over a search's store.
+    pub(crate) fn new(store: &'s mut Store, scope: &'s [VarId]) -> Self {
+        Context {
+            domains: Domains::Store(store),
+            scope,
+        }
+    }
+
+    /// The variables the propagator was registered with.
+    pub fn scope(&self) -> &[VarId] {
+        self.scope
+    }
+
+    /// The number of values left for `var`.
+    pub fn size(&self, var: VarId) -> usize {
+        match &self.domains {
+            Domains::Store(store) => store.size(var.index()) as usize,
+            Domains::Fixed { values, .. } => {
+                let _ = values[var.index()];
+                1
+            }
+        }
+    }
+
+    /// The value index of `var` if it has exactly one value left.
+    pub fn fixed(&self, var: VarId) -> Option<u32> {
+        match &self.domains {
+            Domains::Store(store) if store.is_fixed(var.index()) => store.min(var.index()),
+            Domains::Store(_) => None,
+            Domains::Fixed { values, .. } => Some(values[var.index()]),
+        }
+    }
+
+    /// Whether value index `index` is still possible for `var`.
+    pub fn contains(&self, var: VarId, index: u32) -> bool {
+        match &self.domains {
+            Domains::Store(store) => store.contains(var.index(), index),
+            Domains::Fixed { values, .. } => values[var.index()] == index,
+        }
+    }
+
+    /// The smallest value index left for `var`.
+    pub fn min(&self, var: VarId) -> Option<u32> {
+        match &self.domains {
+            Domains::Store(store) => store.min(var.index()),
+            Domains::Fixed { values, .. } => Some(values[var.index()]),
+        }
+    }
+
+    /// The largest value index left for `var`.
+    pub fn max(&self, var: VarId) -> Option<u32> {
+        match &self.domains {
+            Domains::Store(store) => store.max(var.index()),
+            Domains::Fixed { values, .. } => Some(values[var.index()]),
+        }
+    }
+
+    /// A copy of the domain of `var`.
+    pub fn domain(&self, var: VarId) -> Domain {
+        match &self.domains {
+            Domains::Store(store) => store.domain(var.index()),
+            Domains::Fixed { values, universes } => {
+                let mut domain = Domain::empty(universes[var.index()]);
+                domain.insert(values[var.index()]);
+                domain
+            }
+        }
+    }
+
+    /// Removes value index `index` from `var`. Returns whether it was there.
+    ///
+    /// # Errors
+    /// [`Fail`] if the domain becomes empty.
+    pub fn remove(&mut self, var: VarId, index: u32) -> Result<bool, Fail> {
+        match &mut self.domains {
+            Domains::Store(store) => store.remove(var.index(), index),
+            Domains::Fixed { values, .. } if values[var.index()] == index => Err(Fail),
+            Domains::Fixed { .. } => Ok(false),
+        }
+    }
+
+    /// Keeps only the value indices of `var` for which `keep` holds. Returns whether
+    /// anything was removed.
+    ///
+    /// # Errors
+    /// [`Fail`] if the domain becomes empty.
+    pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(u32) -> bool) -> Result<bool, Fail> {
+        match &mut self.domains {
+            Domains::Store(store) => store.retain(var.index(), keep),
+            Domains::Fixed { values, .. } if keep(values[var.index()]) => Ok(false),
+            Domains::Fixed { .. } => Err(Fail),
+        }
+    }
+
+    /// Fixes `var` to value index `index`.
+    ///
+    /// # Errors
+    /// [`Fail`] if `index` is not in the domain.
+    pub fn fix(&mut self, var: VarId, index: u32) -> Result<(), Fail> {
+        match &mut self.domains {
+            Domains::Store(store) => store.assign(var.index(), index),
+            Domains::Fixed { values, .. } if values[var.index()] == index => Ok(()),
+            Domains::Fixed { .. } => Err(Fail),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// x != y on value indices.
+    struct Differ;
+
+    impl Propagator for Differ {
+        fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail> {
+            let [x, y] = [cx.scope()[0], cx.scope()[1]];
+            if let Some(v) = cx.fixed(x) {
+                cx.remove(y, v)?;
+            }
+            if let Some(v) = cx.fixed(y) {
+                cx.remove(x, v)?;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_meaning_on_fixed_values_is_the_verdict_of_propagate() {
+        let scope = [VarId(0), VarId(1)];
+        assert!(holds(&Differ, &scope, &[0, 1], &[2, 2]));
+        assert!(!holds(&Differ, &scope, &[1, 1], &[2, 2]));
+    }
+
+    #[test]
+    fn a_fixed_context_answers_like_a_singleton_domain() {
+        let scope = [VarId(0)];
+        let (values, universes) = ([2u32], [4u32]);
+        let mut cx = Context {
+            domains: Domains::Fixed {
+                values: &values,
+                universes: &universes,
+            },
+            scope: &scope,
+        };
+        let x = VarId(0);
+        assert_eq!(
+            (cx.size(x), cx.fixed(x), cx.min(x), cx.max(x)),
+            (1, Some(2), Some(2), Some(2))
+        );
+        assert!(cx.contains(x, 2) && !cx.contains(x, 1));
+        assert_eq!(cx.domain(x).iter().collect::<Vec<_>>(), [2]);
+        assert_eq!(cx.remove(x, 1), Ok(false));
+        assert_eq!(cx.remove(x, 2), Err(Fail));
+        assert_eq!(cx.retain(x, |i| i != 3), Ok(false));
+        assert_eq!(cx.retain(x, |i| i != 2), Err(Fail));
+        assert_eq!(cx.fix(x, 2), Ok(()));
+        assert_eq!(cx.fix(x, 0), Err(Fail));
+    }
+}

@@ -1,0 +1,231 @@
+//! The seam: the one place that knows every engine. It turns a model (or a hand-written
+//! `amb` program) plus one [`Options`] value into a running search, a [`Solutions`]
+//! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
+
+mod solutions;
+
+use std::fmt;
+use std::sync::Arc;
+
+use self::solutions::MappedSearch;
+pub use self::solutions::{Solutions, Summary, TrySolutions};
+use crate::choice::Fail;
+use crate::control::Search;
+use crate::error::SearchError;
+use crate::limits::Limits;
+use crate::model::{Assignment, Model};
+use crate::options::{Checking, Engine, Options};
+use crate::replay::{Amb, ReplaySearch, model_program};
+use crate::search::TrailSearch;
+use crate::strategy::Strategy;
+
+/// A running search of any engine, boxed.
+type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
+
+/// How a solver starts its search from the options it was given.
+type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
+
+/// Starts `model` on the engine `options` names.
+fn start<'a>(
+    model: &Arc<Model<'a>>,
+    options: &Options,
+) -> Result<Running<'a, Assignment>, SearchError> {
+    if let Some(error) = model.error() {
+        return Err(SearchError::InvalidModel(error.to_string()));
+    }
+    let symmetry = if options.up_to_symmetry {
+        Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
+    } else {
+        None
+    };
+    let model = Arc::clone(model);
+    Ok(match options.engine {
+        Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
+        Engine::Replay => Box::new(model_program(model, options, symmetry)),
+    })
+}
+
+impl<'a> Model<'a> {
+    /// A solver for this model on `engine`. Solutions are [`Assignment`]s.
+    ///
+    /// The solver keeps its own copy of the model (closures and tables are shared, not
+    /// copied), so it does not borrow `self`.
+    pub fn solve(&self, engine: Engine) -> Solver<'a, Assignment> {
+        Solver::for_model(Arc::new(self.clone())).engine(engine)
+    }
+}
+
+/// A search, configured but not started: which engine, which limits, which strategy.
+///
+/// Start it with [`solutions`](Solver::solutions) (a lazy iterator),
+/// [`try_solutions`](Solver::try_solutions), [`first`](Solver::first) or
+/// [`count`](Solver::count). Hand-written `amb` programs get one from [`replay`];
+/// models from [`Model::solve`](crate::Model::solve). Every builder method takes the
+/// solver by value and returns it.
+#[must_use = "a solver does nothing until solutions(), first() or count() is called"]
+pub struct Solver<'a, T> {
+    start: Start<'a, T>,
+    options: Options,
+}
+
+impl<'a> Solver<'a, Assignment> {
+    /// A solver for a shared model, with default options.
+    pub(crate) fn for_model(model: Arc<Model<'a>>) -> Self {
+        Solver {
+            start: Box::new(move |options| start(&model, options)),
+            options: Options::default(),
+        }
+    }
+}
+
+impl<'a, T> Solver<'a, T> {
+    /// Which engine runs the model. Default: [`Engine::Trail`]. A hand-written `amb`
+    /// program always runs on the replay engine and ignores this.
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.options.engine = engine;
+        self
+    }
+
+    /// Sets the limits. Default: none.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.options.limits = limits;
+        self
+    }
+
+    /// Sets the search strategy: variable order, value order, restarts. Default:
+    /// [`Strategy::default`] (input order, ascending values, no restarts).
+    ///
+    /// The trail engine follows all of it. The replay engine of a model follows the
+    /// static part: a given variable order and ascending, descending or given value
+    /// orders; it has no domains, so first-fail means input order there. A hand-written
+    /// `amb` program makes its own choices and ignores the strategy.
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.options.strategy = strategy;
+        self
+    }
+
+    /// Sets when a model's constraints are checked. Default: [`Checking::Early`]. A
+    /// hand-written `amb` program checks where it calls `require` and ignores this.
+    pub fn checking(mut self, checking: Checking) -> Self {
+        self.options.checking = checking;
+        self
+    }
+
+    /// Keeps one solution per class of the model's declared symmetries (the least in
+    /// lexicographic order of value indices), pruning during the search. A model without
+    /// symmetries, or a hand-written `amb` program, is unaffected.
+    pub fn up_to_symmetry(mut self) -> Self {
+        self.options.up_to_symmetry = true;
+        self
+    }
+
+    /// Replaces every option at once.
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The options the search will run with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Transforms every solution with `f` (a typed view of a model's
+    /// [`Assignment`], say). Counting never calls it.
+    pub fn map<U: 'a>(self, f: impl FnMut(T) -> U + 'a) -> Solver<'a, U>
+    where
+        T: 'a,
+    {
+        let start = self.start;
+        Solver {
+            start: Box::new(move |options| {
+                let inner = start(options)?;
+                let mapped: Running<'a, U> = Box::new(MappedSearch::new(inner, f));
+                Ok(mapped)
+            }),
+            options: self.options,
+        }
+    }
+
+    /// Starts the search: a lazy iterator of solutions in the engine's documented order.
+    ///
+    /// The iterator panics if the search cannot go on (an invalid model, a replay program
+    /// found not to be deterministic); [`try_solutions`](Solver::try_solutions) yields that
+    /// error instead.
+    pub fn solutions(self) -> Solutions<'a, T> {
+        Solutions::start(self.start, self.options)
+    }
+
+    /// Starts the search: a lazy iterator of `Ok(solution)`s that ends with one
+    /// `Err(error)` if the search cannot go on.
+    pub fn try_solutions(self) -> TrySolutions<'a, T> {
+        self.solutions().fallible()
+    }
+
+    /// The first solution, or `None` when there is none (or a limit stopped the search
+    /// first: use [`solutions`](Solver::solutions) to tell the two apart).
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn first(self) -> Result<Option<T>, SearchError> {
+        self.try_solutions().next().transpose()
+    }
+
+    /// Counts the solutions without storing or even building them.
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn count(self) -> Result<Summary, SearchError> {
+        self.solutions().summarize()
+    }
+}
+
+impl<T> fmt::Debug for Solver<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs an `amb` program on the replay engine.
+///
+/// The closure is run once per path; it must be deterministic given its choices (the same
+/// choices with the same alternatives whenever the earlier choices are the same). The
+/// engine checks this and reports [`SearchError::Nondeterministic`] or
+/// [`SearchError::EndedDuringReplay`] instead of searching the wrong tree.
+///
+/// Solutions come in the order of `ambRun`: depth-first, lexicographic over the choice
+/// indices.
+///
+/// ```
+/// let chain = ambsolve::replay(|amb| {
+///     let linked = |a: &str, b: &str| a.ends_with(&b[..1]);
+///     let w1 = amb.choose(["the", "that", "a"])?;
+///     let w2 = amb.choose(["frog", "elephant", "thing"])?;
+///     amb.require(linked(w1, w2))?;
+///     let w3 = amb.choose(["walked", "treaded", "grows"])?;
+///     amb.require(linked(w2, w3))?;
+///     let w4 = amb.choose(["slowly", "quickly"])?;
+///     amb.require(linked(w3, w4))?;
+///     Ok([w1, w2, w3, w4].join(" "))
+/// });
+/// assert_eq!(chain.first()?.as_deref(), Some("that thing grows slowly"));
+/// # Ok::<(), ambsolve::SearchError>(())
+/// ```
+pub fn replay<'a, T, F>(program: F) -> Solver<'a, T>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<T, Fail> + 'a,
+    T: 'a,
+{
+    Solver {
+        start: Box::new(move |_options| {
+            let search: Running<'a, T> = Box::new(ReplaySearch::new(program));
+            Ok(search)
+        }),
+        options: Options {
+            engine: Engine::Replay,
+            ..Options::default()
+        },
+    }
+}

@@ -1,0 +1,331 @@
+//! The lazy iterators a search is consumed through ([`Solutions`], [`TrySolutions`]) and
+//! the [`Summary`] of a count.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::control::{Control, Interrupt, Search, Step};
+use crate::error::SearchError;
+use crate::limits::StopReason;
+use crate::options::Options;
+use crate::stats::Stats;
+
+type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
+type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
+
+/// A running search whose solutions go through a function.
+pub(super) struct MappedSearch<'a, T, F> {
+    inner: Running<'a, T>,
+    f: F,
+}
+
+impl<'a, T, F> MappedSearch<'a, T, F> {
+    pub(super) fn new(inner: Running<'a, T>, f: F) -> Self {
+        MappedSearch { inner, f }
+    }
+}
+
+impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
+    type Item = U;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        self.inner.advance(control)
+    }
+
+    fn take_solution(&mut self) -> U {
+        (self.f)(self.inner.take_solution())
+    }
+
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    fn progress(&self) -> f64 {
+        self.inner.progress()
+    }
+}
+
+/// The result of a count: how many solutions, why the search stopped, and its statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Solutions counted.
+    pub solutions: u64,
+    /// Why the search stopped; the count is exact only if this is
+    /// [`StopReason::Exhausted`].
+    pub stop_reason: StopReason,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+/// Where a search stands.
+enum Status {
+    Running,
+    Stopped(StopReason),
+    Failed(SearchError),
+}
+
+/// A running search: a lazy iterator of solutions.
+///
+/// Nothing is searched until [`next`](Iterator::next) is called, and each call searches
+/// only as far as the next solution. When the iterator ends,
+/// [`stop_reason`](Solutions::stop_reason) says why.
+///
+/// # Panics
+/// A search that cannot go on is never mistaken for "no more solutions": if the model is
+/// invalid ([`SearchError::InvalidModel`]) or a replayed `amb` program turns out not to be
+/// deterministic, `next` panics with the error's message, as indexing out of bounds does.
+/// To handle the error instead, use [`fallible`](Solutions::fallible) (or
+/// `try_solutions()` on the solver or puzzle), whose items are `Result`s; `first()` and
+/// `count()` return it too.
+pub struct Solutions<'a, T> {
+    search: Option<Running<'a, T>>,
+    control: Control,
+    status: Status,
+    solutions: u64,
+    busy: Duration,
+}
+
+impl<'a, T> Solutions<'a, T> {
+    /// Starts a search with `options` (the engine is built now, the search runs lazily).
+    pub(super) fn start(start: Start<'a, T>, options: Options) -> Self {
+        let control = Control::new(options.limits.clone());
+        let (search, status) = match start(&options) {
+            Ok(_) if control.solution_limit() == Some(0) => {
+                (None, Status::Stopped(StopReason::SolutionLimit))
+            }
+            Ok(search) => (Some(search), Status::Running),
+            Err(error) => (None, Status::Failed(error)),
+        };
+        Solutions {
+            search,
+            control,
+            status,
+            solutions: 0,
+            busy: Duration::ZERO,
+        }
+    }
+
+    /// The same search, yielding `Ok(solution)`s and, if it cannot go on, one
+    /// `Err(error)` instead of panicking.
+    pub fn fallible(self) -> TrySolutions<'a, T> {
+        TrySolutions {
+            inner: self,
+            reported: false,
+        }
+    }
+
+    /// Why the search stopped, or `None` while it can still yield solutions.
+    /// A search ended by an error reports `None` here and the error in
+    /// [`error`](Solutions::error).
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self.status {
+            Status::Stopped(reason) => Some(reason),
+            Status::Running | Status::Failed(_) => None,
+        }
+    }
+
+    /// The error that ended the search, if one did.
+    pub fn error(&self) -> Option<&SearchError> {
+        match &self.status {
+            Status::Failed(error) => Some(error),
+            Status::Running | Status::Stopped(_) => None,
+        }
+    }
+
+    /// Statistics so far, including the time spent searching.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.search.as_ref().map(|e| e.stats()).unwrap_or_default();
+        stats.elapsed = self.busy;
+        stats
+    }
+
+    /// The share of the search tree finished so far, in `0.0..=1.0`, estimated from the
+    /// open choice frames (the first choice's finished alternatives weigh most).
+    pub fn progress(&self) -> f64 {
+        match (&self.status, &self.search) {
+            (Status::Stopped(StopReason::Exhausted), _) => 1.0,
+            (_, Some(search)) => search.progress(),
+            (_, None) => 0.0,
+        }
+    }
+
+    /// Counts the remaining solutions without building them.
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn count_all(&mut self) -> Result<u64, SearchError> {
+        self.count_while(None)
+    }
+
+    /// Counts solutions for about `budget` of wall time, then returns how many it found.
+    /// The search is not stopped: call again to go on (see
+    /// [`stop_reason`](Solutions::stop_reason) to know whether it ended). This is how a
+    /// long count shows progress.
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn count_for(&mut self, budget: Duration) -> Result<u64, SearchError> {
+        self.count_while(Some(Instant::now() + budget))
+    }
+
+    /// Counts the remaining solutions and summarizes the search.
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn summarize(mut self) -> Result<Summary, SearchError> {
+        let solutions = self.count_all()?;
+        Ok(Summary {
+            solutions,
+            stop_reason: self.stop_reason().unwrap_or(StopReason::Exhausted),
+            stats: self.stats(),
+        })
+    }
+
+    fn count_while(&mut self, pause_at: Option<Instant>) -> Result<u64, SearchError> {
+        let started = Instant::now();
+        self.control.set_pause(pause_at);
+        let mut found = 0;
+        while self.step() {
+            found += 1;
+        }
+        self.control.set_pause(None);
+        self.busy += started.elapsed();
+        match self.error() {
+            Some(error) => Err(error.clone()),
+            None => Ok(found),
+        }
+    }
+
+    /// Searches to the next solution; `true` if the search stands on one.
+    fn step(&mut self) -> bool {
+        let Status::Running = self.status else {
+            return false;
+        };
+        let Some(search) = self.search.as_mut() else {
+            return false;
+        };
+        match search.advance(&mut self.control) {
+            Ok(Step::Solution) => {
+                self.solutions += 1;
+                if self
+                    .control
+                    .solution_limit()
+                    .is_some_and(|max| self.solutions >= max)
+                {
+                    self.status = Status::Stopped(StopReason::SolutionLimit);
+                }
+                true
+            }
+            Ok(Step::Interrupted(Interrupt::Stop(reason))) => {
+                self.status = Status::Stopped(reason);
+                false
+            }
+            Ok(Step::Interrupted(Interrupt::Pause)) => false,
+            Err(error) => {
+                self.status = Status::Failed(error);
+                false
+            }
+        }
+    }
+
+    /// The next solution, `Err` if the search cannot go on, `None` when it has stopped.
+    fn try_next(&mut self) -> Option<Result<T, SearchError>> {
+        let started = Instant::now();
+        let found = self.step();
+        self.busy += started.elapsed();
+        if found {
+            return self
+                .search
+                .as_mut()
+                .map(|search| Ok(search.take_solution()));
+        }
+        self.error().cloned().map(Err)
+    }
+}
+
+impl<T> Iterator for Solutions<'_, T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self.try_next()? {
+            Ok(solution) => Some(solution),
+            Err(error) => {
+                panic!("ambsolve: {error} (try_solutions() yields this error instead of panicking)")
+            }
+        }
+    }
+}
+
+impl<T> fmt::Debug for Solutions<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solutions")
+            .field("solutions", &self.solutions)
+            .field("stop_reason", &self.stop_reason())
+            .field("error", &self.error())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A running search whose items are `Result`s: `Ok(solution)`s, then, if the search
+/// cannot go on (an invalid model, a replayed program that is not deterministic), one
+/// `Err(error)`. After the error, or when the search stops, it yields `None`.
+///
+/// ```
+/// use ambsolve::{Model, SearchError, Engine};
+///
+/// let mut other = Model::new();
+/// let _ = other.var(0..3);
+/// let stranger = other.var(0..3); // the second variable of another model
+/// let mut m = Model::new();
+/// let x = m.var(0..3);
+/// m.all_different([&x, &stranger]);
+/// let results: Vec<_> = m.solve(Engine::Trail).try_solutions().collect();
+/// assert!(matches!(results[..], [Err(SearchError::InvalidModel(_))]));
+/// ```
+pub struct TrySolutions<'a, T> {
+    inner: Solutions<'a, T>,
+    reported: bool,
+}
+
+impl<T> TrySolutions<'_, T> {
+    /// Why the search stopped, or `None` while it can still yield solutions (or after an
+    /// error: see [`error`](TrySolutions::error)).
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.inner.stop_reason()
+    }
+
+    /// The error that ended the search, if one did.
+    pub fn error(&self) -> Option<&SearchError> {
+        self.inner.error()
+    }
+
+    /// Statistics so far, including the time spent searching.
+    pub fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    /// The share of the search tree finished so far, in `0.0..=1.0`.
+    pub fn progress(&self) -> f64 {
+        self.inner.progress()
+    }
+}
+
+impl<T> Iterator for TrySolutions<'_, T> {
+    type Item = Result<T, SearchError>;
+
+    fn next(&mut self) -> Option<Result<T, SearchError>> {
+        if self.reported {
+            return None;
+        }
+        let next = self.inner.try_next();
+        self.reported = matches!(next, Some(Err(_)));
+        next
+    }
+}
+
+impl<T> fmt::Debug for TrySolutions<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.fmt(f)
+    }
+}
