@@ -1,18 +1,6 @@
 //! The grammar of `constraints!`: one struct per node, each with its `Parse` impl.
 //!
-//! ```text
-//! body        := item*
-//! item        := choice | require | for | if | let
-//! choice      := "let" IDENT dim* "=" "amb" "(" EXPR ")" ";"
-//! dim         := "[" (IDENT "<")? EXPR "]"            -- length, with an optional index name
-//! require     := "require" CONDITION ";"
-//! for         := "for" PAT "in" EXPR "{" item* "}"
-//! if          := "if" EXPR "{" item* "}" ("else" "{" item* "}")?
-//! let         := "let" PAT (":" TYPE)? "=" EXPR ";"   -- a plain value, not a choice
-//! CONDITION   := a Rust boolean expression, where `all_different(ARGS)` and
-//!                `sum(EXPR for PAT in EXPR ...)` may also take comprehensions:
-//! ARGS        := EXPR ("," EXPR)* | EXPR ("for" PAT "in" EXPR)+
-//! ```
+#![doc = include_str!("grammar.md")]
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -203,12 +191,6 @@ fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr)> {
     let amb = Ident::new("amb", amb_kw.span);
     let content;
     parenthesized!(content in input);
-    if content.is_empty() {
-        return Err(syn::Error::new(
-            amb.span(),
-            "amb needs the values to choose from: write `amb(0..n)`, `amb([a, b, c])` or `amb(list)`",
-        ));
-    }
     let args = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
     if args.len() > 1 {
         return Err(syn::Error::new_spanned(
@@ -216,8 +198,13 @@ fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr)> {
             "amb takes one expression giving the values: write `amb([a, b, c])` instead of `amb(a, b, c)`",
         ));
     }
-    let values = args.into_iter().next().expect("one argument");
-    Ok((amb, values))
+    match args.into_iter().next() {
+        Some(values) => Ok((amb, values)),
+        None => Err(syn::Error::new(
+            amb.span(),
+            "amb needs the values to choose from: write `amb(0..n)`, `amb([a, b, c])` or `amb(list)`",
+        )),
+    }
 }
 
 impl Parse for Dim {

@@ -1,36 +1,40 @@
-//! Emits the code that builds the model, through `::ambsolve::__private`.
+//! The only stage that writes code: the code building the model through `__private`.
 //!
 //! Internal names are made with `Span::mixed_site()` so they never meet the user's;
 //! choice names keep the user's tokens so that conditions read them, and user expressions
 //! are wrapped in `quote_spanned!` so that type errors point at the user's code.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
-use syn::{Expr, Ident};
+use syn::{Expr, Ident, Pat};
 
-use crate::analyze::{self, Choices, Rewriter, Slot};
+use crate::analyze::{self, Slot};
 use crate::ast::Choice;
-use crate::validate::{Constraint, Plan, Step, Term};
+use crate::linear::Coef;
+use crate::plan::{Comparison, Constraint, Offset, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
 fn internal(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
 
+/// The errors of a body, in place of its puzzle.
+pub(crate) fn compile_errors(error: syn::Error) -> TokenStream {
+    // Several errors are several `compile_error!`s: a block keeps them an expression, and
+    // its tail `!` fits wherever the puzzle was expected.
+    let errors = error.into_compile_error();
+    quote!({ #errors ::core::unreachable!() })
+}
+
+/// The code of a checked body: an expression building its puzzle.
 pub(crate) fn expand(plan: &Plan<'_>) -> TokenStream {
     let model = internal("__model");
     let mut counter = 0;
-    let body = steps(
-        &plan.steps,
-        &plan.dims,
-        &model,
-        &BTreeSet::new(),
-        &mut counter,
-    );
+    let body = steps(&plan.steps, &model, &mut counter);
     let solution = internal("Solution");
     let params: Vec<Ident> = (0..plan.choices.len())
         .map(|i| format_ident!("T{}", i, span = Span::mixed_site()))
@@ -79,22 +83,15 @@ pub(crate) fn expand(plan: &Plan<'_>) -> TokenStream {
     }
 }
 
-fn steps(
-    steps_in: &[Step<'_>],
-    dims: &Choices,
-    model: &Ident,
-    locals: &BTreeSet<String>,
-    counter: &mut usize,
-) -> TokenStream {
+/// `counter` numbers the names of chosen elements in conditions.
+fn steps(steps_in: &[Step<'_>], model: &Ident, counter: &mut usize) -> TokenStream {
     let mut out = TokenStream::new();
-    let mut locals = locals.clone();
     for step in steps_in {
         out.extend(match step {
             Step::Choice(choice) => declare(choice, model),
-            Step::Constraint(constraint) => constrain(constraint, dims, model, &locals, counter),
+            Step::Constraint(constraint) => constrain(constraint, model, counter),
             Step::Let(item) => {
                 let (pat, expr) = (&item.pat, &item.expr);
-                bind_names(pat, &mut locals);
                 match &item.ty {
                     Some(ty) => quote!(let #pat: #ty = #expr;),
                     None => quote!(let #pat = #expr;),
@@ -102,9 +99,7 @@ fn steps(
             }
             Step::For { item, body } => {
                 let (for_token, pat, iter) = (&item.for_token, &item.pat, &item.iter);
-                let mut inner = locals.clone();
-                bind_names(pat, &mut inner);
-                let body = steps(body, dims, model, &inner, counter);
+                let body = steps(body, model, counter);
                 quote!(#for_token #pat in ::core::iter::IntoIterator::into_iter(#iter) { #body })
             }
             Step::If {
@@ -113,24 +108,13 @@ fn steps(
                 otherwise,
             } => {
                 let (if_token, cond) = (&item.if_token, &item.cond);
-                let then = steps(then, dims, model, &locals, counter);
-                let otherwise = steps(otherwise, dims, model, &locals, counter);
+                let then = steps(then, model, counter);
+                let otherwise = steps(otherwise, model, counter);
                 quote!(#if_token #cond { #then } else { #otherwise })
             }
         });
     }
     out
-}
-
-/// Names a pattern binds.
-fn bind_names(pat: &syn::Pat, names: &mut BTreeSet<String>) {
-    struct Names<'n>(&'n mut BTreeSet<String>);
-    impl<'ast> syn::visit::Visit<'ast> for Names<'_> {
-        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-            self.0.insert(p.ident.to_string());
-        }
-    }
-    syn::visit::Visit::visit_pat(&mut Names(names), pat);
 }
 
 fn declare(choice: &Choice, model: &Ident) -> TokenStream {
@@ -191,23 +175,65 @@ fn declare(choice: &Choice, model: &Ident) -> TokenStream {
     }
 }
 
+/// The expression of the variable handle (or array of handles) `slot` reads.
+fn handle(slot: &Slot) -> TokenStream {
+    let name = &slot.name;
+    let indices = slot.indices.iter().map(|i| quote_spanned!(i.span()=> [#i]));
+    quote_spanned!(slot.span=> #name #(#indices)*)
+}
+
+/// A coefficient or constant as an `i64` expression: its factors multiplied, each
+/// converted where the user wrote it.
+fn coef(coef: &Coef<'_>) -> TokenStream {
+    let mut factors = coef.factors.iter().map(|factor| int(factor));
+    let Some(first) = factors.next() else {
+        return if coef.negative {
+            quote!(-1i64)
+        } else {
+            quote!(1i64)
+        };
+    };
+    let product = factors.fold(first, |product, factor| quote!((#product) * (#factor)));
+    if coef.negative {
+        quote!(-(#product))
+    } else {
+        product
+    }
+}
+
+/// A user's integer as an `i64`.
+fn int(expr: &Expr) -> TokenStream {
+    quote_spanned!(expr.span()=> ::ambsolve::__private::int(#expr))
+}
+
+/// An all-different offset as an `i64` expression.
+fn offset(offset: &Offset<'_>) -> TokenStream {
+    let value = offset.value;
+    if offset.negative {
+        quote_spanned!(value.span()=> -::ambsolve::__private::int(#value))
+    } else {
+        int(value)
+    }
+}
+
+/// `body` inside `for` loops, the first loop outermost.
+fn looped(loops: &[(Pat, Expr)], body: TokenStream) -> TokenStream {
+    loops.iter().rev().fold(body, |body, (pat, range)| {
+        quote_spanned!(range.span()=> for #pat in ::core::iter::IntoIterator::into_iter(#range) { #body })
+    })
+}
+
 /// Code pushing the variables of `slot` (an element, a row or a whole array) onto
 /// `list` as `(&var, offset)` (with offsets) or `var` clones (without).
-fn push_vars(
-    slot: &Slot,
-    dims: &Choices,
-    list: &Ident,
-    offset: Option<&TokenStream>,
-) -> TokenStream {
-    let handle = slot.handle();
-    let depth = dims[&slot.name.to_string()] - slot.indices.len();
+fn push_vars(slot: &Slot, list: &Ident, offset: Option<&TokenStream>) -> TokenStream {
+    let handle = handle(slot);
     let (var, row) = (internal("__v"), internal("__row"));
     let push = match offset {
         Some(offset) => quote!(#list.push((#var, #offset));),
         None => quote!(#list.push(#var);),
     };
     let span = slot.span;
-    match depth {
+    match slot.depth {
         0 => quote_spanned!(span=> { let #var = &#handle; #push }),
         1 => quote_spanned!(span=> for #var in (#handle).iter() { #push }),
         _ => {
@@ -216,100 +242,26 @@ fn push_vars(
     }
 }
 
-fn constrain(
-    constraint: &Constraint<'_>,
-    dims: &Choices,
-    model: &Ident,
-    locals: &BTreeSet<String>,
-    counter: &mut usize,
-) -> TokenStream {
+fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) -> TokenStream {
     match constraint {
         Constraint::AllDifferent {
             span,
-            terms,
-            comprehension,
-        } => {
-            let list = internal("__terms");
-            let offsets = terms.iter().any(|t| t.offset.is_some());
-            let zero = quote!(0i64);
-            let pushes: Vec<TokenStream> = terms
-                .iter()
-                .map(|Term { slot, offset }| {
-                    let offset = offsets.then(|| offset.as_ref().unwrap_or(&zero));
-                    push_vars(slot, dims, &list, offset)
-                })
-                .collect();
-            let mut body = quote!(#(#pushes)*);
-            if let Some(comprehension) = comprehension {
-                for (pat, range) in comprehension.loops.iter().rev() {
-                    body = quote_spanned!(range.span()=> for #pat in ::core::iter::IntoIterator::into_iter(#range) { #body });
-                }
-            }
-            let call = if offsets {
-                quote_spanned!(*span=> #model.all_different_offset(#list);)
-            } else {
-                quote_spanned!(*span=> #model.all_different(#list);)
-            };
-            quote! {{
-                let mut #list = ::ambsolve::__private::Vec::new();
-                #body
-                #call
-            }}
-        }
+            operands,
+            loops,
+        } => all_different(*span, operands, loops, model),
         Constraint::Linear {
             span,
-            form,
             cmp,
+            cmp_span,
+            terms,
+            constant,
             sums,
-        } => {
-            let (list, constant) = (internal("__terms"), internal("__constant"));
-            let term = |coef: &analyze::Coef, slot: &Slot| {
-                let handle = slot.handle();
-                let coef = analyze::coef_tokens(coef);
-                quote_spanned!(slot.span=> #list.push(::ambsolve::__private::Term::new(#coef, &#handle));)
-            };
-            let add = |c: &analyze::Coef| {
-                let c = analyze::coef_tokens(c);
-                quote!(#constant += #c;)
-            };
-            let mut body: Vec<TokenStream> = form
-                .terms
-                .iter()
-                .map(|(coef, slot)| term(coef, slot))
-                .collect();
-            body.extend(form.constant.iter().map(add));
-            for ((coef, _), comprehension) in form.sums.iter().zip(sums) {
-                let element = analyze::linearize(&comprehension.element, dims, &BTreeSet::new())
-                    .expect("validated as linear");
-                let mut inner: Vec<TokenStream> = element
-                    .terms
-                    .iter()
-                    .map(|(c, slot)| term(&analyze::times(coef, c), slot))
-                    .collect();
-                inner.extend(
-                    element
-                        .constant
-                        .iter()
-                        .map(|c| add(&analyze::times(coef, c))),
-                );
-                let mut looped = quote!(#(#inner)*);
-                for (pat, range) in comprehension.loops.iter().rev() {
-                    looped = quote_spanned!(range.span()=> for #pat in ::core::iter::IntoIterator::into_iter(#range) { #looped });
-                }
-                body.push(looped);
-            }
-            quote_spanned! {*span=> {
-                let mut #list: ::ambsolve::__private::Vec<::ambsolve::__private::Term> = ::ambsolve::__private::Vec::new();
-                let mut #constant: i64 = 0;
-                #(#body)*
-                #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, -#constant);
-            }}
-        }
+        } => linear(*span, *cmp, *cmp_span, terms, constant, sums, model),
         Constraint::Restrict { slot, condition } => {
             let var = internal("__var");
             let value = internal("__value");
-            let handle = slot.handle();
-            let (binding, condition) = bind_slot(slot, condition, dims, counter);
+            let handle = handle(slot);
+            let (binding, condition) = bind_slot(slot, condition, counter);
             let span = condition.span();
             quote_spanned! {span=> {
                 let #var = ::core::clone::Clone::clone(&#handle);
@@ -322,22 +274,99 @@ fn constrain(
         Constraint::Predicate {
             slots,
             condition,
-            outer,
-        } => predicate(slots, condition, outer, dims, model, locals, counter),
+            borrowed,
+        } => predicate(slots, condition, borrowed, model, counter),
     }
+}
+
+fn all_different(
+    span: Span,
+    operands: &[Operand<'_>],
+    loops: &[(Pat, Expr)],
+    model: &Ident,
+) -> TokenStream {
+    let list = internal("__terms");
+    let offsets = operands.iter().any(|o| o.offset.is_some());
+    let zero = quote!(0i64);
+    let pushes: Vec<TokenStream> = operands
+        .iter()
+        .map(|operand| {
+            let offset = operand.offset.as_ref().map(offset);
+            let offset = offsets.then(|| offset.unwrap_or_else(|| zero.clone()));
+            push_vars(&operand.slot, &list, offset.as_ref())
+        })
+        .collect();
+    let body = looped(loops, quote!(#(#pushes)*));
+    let call = if offsets {
+        quote_spanned!(span=> #model.all_different_offset(#list);)
+    } else {
+        quote_spanned!(span=> #model.all_different(#list);)
+    };
+    quote! {{
+        let mut #list = ::ambsolve::__private::Vec::new();
+        #body
+        #call
+    }}
+}
+
+fn linear(
+    span: Span,
+    cmp: Comparison,
+    cmp_span: Span,
+    terms: &[(Coef<'_>, Slot)],
+    constant: &[Coef<'_>],
+    sums: &[Sum<'_>],
+    model: &Ident,
+) -> TokenStream {
+    let (list, total) = (internal("__terms"), internal("__constant"));
+    let push = |(c, slot): &(Coef<'_>, Slot)| {
+        let handle = handle(slot);
+        let c = coef(c);
+        quote_spanned!(slot.span=> #list.push(::ambsolve::__private::Term::new(#c, &#handle));)
+    };
+    let add = |c: &Coef<'_>| {
+        let c = coef(c);
+        quote!(#total += #c;)
+    };
+    let mut body: Vec<TokenStream> = terms.iter().map(push).collect();
+    body.extend(constant.iter().map(add));
+    for sum in sums {
+        let inner = sum
+            .terms
+            .iter()
+            .map(push)
+            .chain(sum.constant.iter().map(add));
+        body.push(looped(sum.loops, quote!(#(#inner)*)));
+    }
+    let cmp = Ident::new(
+        match cmp {
+            Comparison::Eq => "Eq",
+            Comparison::Ne => "Ne",
+            Comparison::Lt => "Lt",
+            Comparison::Le => "Le",
+            Comparison::Gt => "Gt",
+            Comparison::Ge => "Ge",
+        },
+        cmp_span,
+    );
+    quote_spanned! {span=> {
+        let mut #list: ::ambsolve::__private::Vec<::ambsolve::__private::Term> = ::ambsolve::__private::Vec::new();
+        let mut #total: i64 = 0;
+        #(#body)*
+        #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, -#total);
+    }}
 }
 
 /// The name a slot's value is bound to in a condition, and the condition rewritten to
 /// use it: the user's name for a scalar or a whole array, a fresh name for an element.
-fn bind_slot(slot: &Slot, condition: &Expr, dims: &Choices, counter: &mut usize) -> (Ident, Expr) {
+fn bind_slot(slot: &Slot, condition: &Expr, counter: &mut usize) -> (Ident, Expr) {
     if slot.indices.is_empty() {
         return (slot.name.clone(), condition.clone());
     }
     let fresh = fresh_element(counter, slot.span);
     let mut rewriter = Rewriter {
-        choices: dims,
         elements: BTreeMap::from([(slot.key(), fresh.clone())]),
-        outer: BTreeMap::new(),
+        borrowed: BTreeMap::new(),
     };
     let mut condition = condition.clone();
     rewriter.visit_expr_mut(&mut condition);
@@ -354,10 +383,8 @@ fn fresh_element(counter: &mut usize, span: Span) -> Ident {
 fn predicate(
     slots: &[Slot],
     condition: &Expr,
-    outer: &[Ident],
-    dims: &Choices,
+    borrowed: &[Ident],
     model: &Ident,
-    locals: &BTreeSet<String>,
     counter: &mut usize,
 ) -> TokenStream {
     let (scope, indices) = (internal("__scope"), internal("__indices"));
@@ -367,8 +394,7 @@ fn predicate(
     for (k, slot) in slots.iter().enumerate() {
         let handle_var = format_ident!("__handle_{}", k, span = Span::mixed_site());
         let start = format_ident!("__start_{}", k, span = Span::mixed_site());
-        let handle = slot.handle();
-        let depth = dims[&slot.name.to_string()] - slot.indices.len();
+        let handle = handle(slot);
         let span = slot.span;
         setup.push(quote_spanned! {span=>
             let #handle_var = ::core::clone::Clone::clone(&#handle);
@@ -382,7 +408,7 @@ fn predicate(
             fresh
         };
         let (var, row, at) = (internal("__v"), internal("__row"), internal("__at"));
-        match depth {
+        match slot.depth {
             0 => {
                 setup.push(quote!(#scope.push(#handle_var.id());));
                 binds.push(quote_spanned!(span=> let #name = ::ambsolve::__private::value(&#handle_var, #indices[#start]);));
@@ -411,21 +437,16 @@ fn predicate(
             }
         }
     }
-    // Values from outside are borrowed, not moved into the stored closure; the macro's
-    // own loop variables and lets are small values, copied in.
+    // Values from outside are borrowed, not moved into the stored closure.
     let mut references = BTreeMap::new();
-    for (k, ident) in outer.iter().enumerate() {
-        if locals.contains(&ident.to_string()) {
-            continue;
-        }
+    for (k, ident) in borrowed.iter().enumerate() {
         let reference = format_ident!("__outer_{}", k, span = Span::mixed_site());
         setup.push(quote_spanned!(ident.span()=> let #reference = &#ident;));
         references.insert(ident.to_string(), reference);
     }
     let mut rewriter = Rewriter {
-        choices: dims,
         elements,
-        outer: references,
+        borrowed: references,
     };
     let mut condition = condition.clone();
     rewriter.visit_expr_mut(&mut condition);
@@ -438,4 +459,37 @@ fn predicate(
             #condition
         });
     }}
+}
+
+/// Rewrites a condition over chosen values: each element slot becomes the identifier
+/// given for it, and each borrowed name `x` becomes `(*ref_x)`.
+struct Rewriter {
+    /// Slot key → identifier of its value.
+    elements: BTreeMap<String, Ident>,
+    /// Borrowed name → identifier of a reference to it.
+    borrowed: BTreeMap<String, Ident>,
+}
+
+impl VisitMut for Rewriter {
+    fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        let element = analyze::slot_key(expr).and_then(|key| self.elements.get(&key));
+        if let Some(ident) = element {
+            let span = expr.span();
+            let mut ident = ident.clone();
+            // Keep the binding's name resolution; take the user's location for errors.
+            ident.set_span(ident.span().located_at(span));
+            *expr = syn::parse_quote!(#ident);
+            return;
+        }
+        if let Expr::Path(path) = expr {
+            if let Some(ident) = path.path.get_ident() {
+                if let Some(reference) = self.borrowed.get(&ident.to_string()) {
+                    let span = ident.span();
+                    *expr = syn::parse_quote_spanned!(span=> (*#reference));
+                    return;
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, expr);
+    }
 }

@@ -1,70 +1,15 @@
-//! Checks a parsed body and classifies its constraints, collecting every error with the
-//! user's span.
+//! Checks a parsed body and classifies its constraints into a plan, with every error.
 
 use std::collections::BTreeSet;
 
-use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote_spanned};
+use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Ident, Pat};
 
-use crate::analyze::{self, Choices, Linear, Slot};
-use crate::ast::{Body, Choice, Comprehension, Item, Let, Require};
-
-/// A checked body: the choices in order, and what to do to build the model.
-pub(crate) struct Plan<'a> {
-    pub(crate) choices: Vec<&'a Choice>,
-    pub(crate) steps: Vec<Step<'a>>,
-    pub(crate) dims: Choices,
-}
-
-/// One thing to do while building the model.
-pub(crate) enum Step<'a> {
-    /// A choice, declared where it stands (its values may use earlier `let`s).
-    Choice(&'a Choice),
-    Constraint(Constraint<'a>),
-    For {
-        item: &'a crate::ast::For,
-        body: Vec<Step<'a>>,
-    },
-    If {
-        item: &'a crate::ast::If,
-        then: Vec<Step<'a>>,
-        otherwise: Vec<Step<'a>>,
-    },
-    Let(&'a Let),
-}
-
-/// A term of an all-different: a slot (or a whole array) plus an optional offset.
-pub(crate) struct Term {
-    pub(crate) slot: Slot,
-    pub(crate) offset: Option<TokenStream>,
-}
-
-/// A classified constraint.
-pub(crate) enum Constraint<'a> {
-    /// `all_different(a, b + 1, q)` or `all_different(q[i] + i for i in 0..n)`.
-    AllDifferent {
-        span: Span,
-        terms: Vec<Term>,
-        comprehension: Option<&'a Comprehension>,
-    },
-    /// `lhs CMP rhs`, linear: `Σ terms + constant CMP 0`.
-    Linear {
-        span: Span,
-        form: Linear,
-        cmp: Ident,
-        sums: Vec<&'a Comprehension>,
-    },
-    /// A condition on one chosen value: narrows its domain.
-    Restrict { slot: Slot, condition: Expr },
-    /// A condition on several chosen values.
-    Predicate {
-        slots: Vec<Slot>,
-        condition: Expr,
-        outer: Vec<Ident>,
-    },
-}
+use crate::analyze::{self, Choices, Slot};
+use crate::ast::{Body, Choice, Comprehension, Item, Require};
+use crate::linear::{self, Linear};
+use crate::plan::{Comparison, Constraint, Offset, Operand, Plan, Step, Sum};
 
 /// Collects errors; returns the first combined with the others.
 #[derive(Default)]
@@ -111,12 +56,8 @@ pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
             "constraints! needs at least one choice: `let x = amb(values);`",
         ));
     }
-    let steps = steps(&body.items, &dims, true, &mut errors);
-    errors.finish(Plan {
-        choices,
-        steps,
-        dims,
-    })
+    let steps = steps(&body.items, &dims, &BTreeSet::new(), true, &mut errors);
+    errors.finish(Plan { choices, steps })
 }
 
 fn check_choice(choice: &Choice, earlier: &Choices, errors: &mut Errors) {
@@ -189,8 +130,17 @@ fn is_empty_literal(expr: &Expr) -> bool {
     }
 }
 
-fn steps<'a>(items: &'a [Item], dims: &Choices, top: bool, errors: &mut Errors) -> Vec<Step<'a>> {
+/// The steps of `items`. `locals` are the names the macro's own `for`s and `let`s bind
+/// around them.
+fn steps<'a>(
+    items: &'a [Item],
+    dims: &Choices,
+    locals: &BTreeSet<String>,
+    top: bool,
+    errors: &mut Errors,
+) -> Vec<Step<'a>> {
     let mut out = Vec::new();
+    let mut locals = locals.clone();
     for item in items {
         match item {
             Item::Choice(choice) => {
@@ -207,20 +157,22 @@ fn steps<'a>(items: &'a [Item], dims: &Choices, top: bool, errors: &mut Errors) 
                 }
             }
             Item::Require(require) => {
-                for constraint in classify(require, dims, errors) {
+                for constraint in classify(require, dims, &locals, errors) {
                     out.push(Step::Constraint(constraint));
                 }
             }
             Item::For(item) => {
                 check_binding(&item.pat, dims, errors);
                 no_choice(&item.iter, dims, "a `for` range", errors);
-                let body = steps(&item.body, dims, false, errors);
+                let mut inner = locals.clone();
+                bind(&item.pat, &mut inner);
+                let body = steps(&item.body, dims, &inner, false, errors);
                 out.push(Step::For { item, body });
             }
             Item::If(item) => {
                 no_choice(&item.cond, dims, "an `if` condition", errors);
-                let then = steps(&item.then, dims, false, errors);
-                let otherwise = steps(&item.otherwise, dims, false, errors);
+                let then = steps(&item.then, dims, &locals, false, errors);
+                let otherwise = steps(&item.otherwise, dims, &locals, false, errors);
                 out.push(Step::If {
                     item,
                     then,
@@ -230,6 +182,7 @@ fn steps<'a>(items: &'a [Item], dims: &Choices, top: bool, errors: &mut Errors) 
             Item::Let(item) => {
                 check_binding(&item.pat, dims, errors);
                 no_choice(&item.expr, dims, "a plain `let`", errors);
+                bind(&item.pat, &mut locals);
                 out.push(Step::Let(item));
             }
         }
@@ -237,28 +190,19 @@ fn steps<'a>(items: &'a [Item], dims: &Choices, top: bool, errors: &mut Errors) 
     out
 }
 
+/// Adds the names `pat` binds to `locals`.
+fn bind(pat: &Pat, locals: &mut BTreeSet<String>) {
+    locals.extend(analyze::bound_names(pat).into_iter().map(Ident::to_string));
+}
+
 fn check_binding(pat: &Pat, dims: &Choices, errors: &mut Errors) {
-    struct Names<'e> {
-        dims: &'e Choices,
-        found: Vec<Ident>,
-    }
-    impl<'ast> syn::visit::Visit<'ast> for Names<'_> {
-        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-            if self.dims.contains_key(&p.ident.to_string()) {
-                self.found.push(p.ident.clone());
-            }
+    for ident in analyze::bound_names(pat) {
+        if dims.contains_key(&ident.to_string()) {
+            errors.push(syn::Error::new(
+                ident.span(),
+                format!("`{ident}` is a choice: give this binding another name"),
+            ));
         }
-    }
-    let mut names = Names {
-        dims,
-        found: Vec::new(),
-    };
-    syn::visit::Visit::visit_pat(&mut names, pat);
-    for ident in names.found {
-        errors.push(syn::Error::new(
-            ident.span(),
-            format!("`{ident}` is a choice: give this binding another name"),
-        ));
     }
 }
 
@@ -272,7 +216,7 @@ fn no_choice(expr: &Expr, dims: &Choices, what: &str, errors: &mut Errors) {
 }
 
 /// Splits a condition on top-level `&&`.
-fn conjuncts(expr: &Expr, out: &mut Vec<Expr>) {
+fn conjuncts<'a>(expr: &'a Expr, out: &mut Vec<&'a Expr>) {
     match expr {
         Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => {
             conjuncts(&b.left, out);
@@ -281,27 +225,21 @@ fn conjuncts(expr: &Expr, out: &mut Vec<Expr>) {
         Expr::Paren(p) if matches!(&*p.expr, Expr::Binary(b) if matches!(b.op, BinOp::And(_))) => {
             conjuncts(&p.expr, out)
         }
-        other => out.push(other.clone()),
+        other => out.push(other),
     }
 }
 
-fn classify<'a>(require: &'a Require, dims: &Choices, errors: &mut Errors) -> Vec<Constraint<'a>> {
+fn classify<'a>(
+    require: &'a Require,
+    dims: &Choices,
+    locals: &BTreeSet<String>,
+    errors: &mut Errors,
+) -> Vec<Constraint<'a>> {
     let mut parts = Vec::new();
     conjuncts(&require.condition, &mut parts);
-    let sums: BTreeSet<String> = require
-        .comprehensions
-        .iter()
-        .map(|c| c.placeholder.to_string())
-        .collect();
-    let find = |ident: &Ident| {
-        require
-            .comprehensions
-            .iter()
-            .find(|c| c.placeholder == *ident)
-    };
     let mut out = Vec::new();
     for part in parts {
-        match classify_one(&part, require, dims, &sums, &find) {
+        match classify_one(part, require, dims, locals) {
             Ok(constraint) => out.push(constraint),
             Err(error) => errors.push(error),
         }
@@ -310,16 +248,15 @@ fn classify<'a>(require: &'a Require, dims: &Choices, errors: &mut Errors) -> Ve
 }
 
 fn classify_one<'a>(
-    part: &Expr,
+    part: &'a Expr,
     require: &'a Require,
     dims: &Choices,
-    sums: &BTreeSet<String>,
-    find: &dyn Fn(&Ident) -> Option<&'a Comprehension>,
+    locals: &BTreeSet<String>,
 ) -> syn::Result<Constraint<'a>> {
     if let Expr::Call(call) = part {
         if let Expr::Path(func) = &*call.func {
             if func.path.is_ident("all_different") {
-                return all_different(call, dims, find);
+                return all_different(call, require, dims);
             }
         }
     }
@@ -336,7 +273,7 @@ fn classify_one<'a>(
                 "all_different(..) is a constraint of its own: write `require all_different(..);`",
             ));
         }
-        if let Some(constraint) = linear(part, dims, sums, find)? {
+        if let Some(constraint) = linear(part, require, dims)? {
             return Ok(constraint);
         }
         return Err(syn::Error::new(
@@ -355,34 +292,40 @@ fn classify_one<'a>(
         return Err(no_choice_error(part, dims, &mentions.outer));
     }
     typos(&mentions.outer, dims)?;
-    if let Some(constraint) = linear(part, dims, sums, find)? {
-        if mentions.slots.len() > 1 {
+    if mentions.slots.len() > 1 {
+        if let Some(constraint) = linear(part, require, dims)? {
             return Ok(constraint);
         }
     }
     if let [slot] = mentions.slots.as_slice() {
-        let full = slot.indices.len() == dims[&slot.name.to_string()];
-        if full {
+        if slot.depth == 0 {
             return Ok(Constraint::Restrict {
                 slot: slot.clone(),
-                condition: part.clone(),
+                condition: part,
             });
         }
     }
+    // The macro's own loop variables and lets are copied into the predicate; values from
+    // outside are borrowed.
+    let borrowed = mentions
+        .outer
+        .into_iter()
+        .filter(|name| !locals.contains(&name.to_string()))
+        .collect();
     Ok(Constraint::Predicate {
         slots: mentions.slots,
-        condition: part.clone(),
-        outer: mentions.outer,
+        condition: part,
+        borrowed,
     })
 }
 
 /// The span of a call to `name` inside `expr`.
 fn call_named(expr: &Expr, name: &str) -> Option<Span> {
-    struct Finder<'n> {
+    struct CallFinder<'n> {
         name: &'n str,
         found: Option<Span>,
     }
-    impl<'ast> syn::visit::Visit<'ast> for Finder<'_> {
+    impl<'ast> syn::visit::Visit<'ast> for CallFinder<'_> {
         fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
             if let Expr::Path(p) = &*call.func {
                 if p.path.is_ident(self.name) {
@@ -392,7 +335,7 @@ fn call_named(expr: &Expr, name: &str) -> Option<Span> {
             syn::visit::visit_expr_call(self, call);
         }
     }
-    let mut finder = Finder { name, found: None };
+    let mut finder = CallFinder { name, found: None };
     syn::visit::Visit::visit_expr(&mut finder, expr);
     finder.found
 }
@@ -441,63 +384,60 @@ fn typos(outer: &[Ident], dims: &Choices) -> syn::Result<()> {
     Ok(())
 }
 
-const COMPARISONS: [&str; 6] = ["==", "!=", "<", "<=", ">", ">="];
-
 /// `lhs CMP rhs` with both sides linear and some arithmetic: a linear constraint.
 fn linear<'a>(
-    part: &Expr,
+    part: &'a Expr,
+    require: &'a Require,
     dims: &Choices,
-    sums: &BTreeSet<String>,
-    find: &dyn Fn(&Ident) -> Option<&'a Comprehension>,
 ) -> syn::Result<Option<Constraint<'a>>> {
     let Expr::Binary(b) = part else {
         return Ok(None);
     };
-    let op = b.op.to_token_stream().to_string();
-    if !COMPARISONS.contains(&op.as_str()) {
-        return Ok(None);
-    }
+    let cmp = match b.op {
+        BinOp::Eq(_) => Comparison::Eq,
+        BinOp::Ne(_) => Comparison::Ne,
+        BinOp::Lt(_) => Comparison::Lt,
+        BinOp::Le(_) => Comparison::Le,
+        BinOp::Gt(_) => Comparison::Gt,
+        BinOp::Ge(_) => Comparison::Ge,
+        _ => return Ok(None),
+    };
     let (Some(left), Some(right)) = (
-        analyze::linearize(&b.left, dims, sums),
-        analyze::linearize(&b.right, dims, sums),
+        linear::linearize(&b.left, dims, &require.comprehensions),
+        linear::linearize(&b.right, dims, &require.comprehensions),
     ) else {
         return Ok(None);
     };
     if !(left.arithmetic || right.arithmetic) {
         return Ok(None);
     }
-    let cmp = Ident::new(
-        match op.as_str() {
-            "==" => "Eq",
-            "!=" => "Ne",
-            "<" => "Lt",
-            "<=" => "Le",
-            ">" => "Gt",
-            _ => "Ge",
-        },
-        b.op.span(),
-    );
-    let mut form = left;
-    let negated = right.negate();
-    form.terms.extend(negated.terms);
-    form.sums.extend(negated.sums);
-    form.constant.extend(negated.constant);
-    let mut comprehensions = Vec::new();
-    for (_, placeholder) in &form.sums {
-        let comprehension = find(placeholder).expect("placeholders come from this require");
-        check_sum_element(comprehension, dims)?;
-        comprehensions.push(comprehension);
+    let form = left.minus(right);
+    let mut sums = Vec::new();
+    for (coef, comprehension) in form.sums {
+        let element = sum_element(comprehension, dims)?;
+        sums.push(Sum {
+            loops: &comprehension.loops,
+            terms: element
+                .terms
+                .into_iter()
+                .map(|(c, slot)| (coef.times(&c), slot))
+                .collect(),
+            constant: element.constant.iter().map(|c| coef.times(c)).collect(),
+        });
     }
     Ok(Some(Constraint::Linear {
         span: part.span(),
-        form,
         cmp,
-        sums: comprehensions,
+        cmp_span: b.op.span(),
+        terms: form.terms,
+        constant: form.constant,
+        sums,
     }))
 }
 
-/// The element of a `sum(..)` must itself be linear in the choices.
-fn check_sum_element(comprehension: &Comprehension, dims: &Choices) -> syn::Result<()> {
+/// The element of a `sum(..)`, which must itself be linear in the choices, as a linear
+/// form.
+fn sum_element<'a>(comprehension: &'a Comprehension, dims: &Choices) -> syn::Result<Linear<'a>> {
     for (_, range) in &comprehension.loops {
         if let Some(found) = analyze::first_choice_in(range, dims) {
             return Err(syn::Error::new(
@@ -506,19 +446,18 @@ fn check_sum_element(comprehension: &Comprehension, dims: &Choices) -> syn::Resu
             ));
         }
     }
-    match analyze::linearize(&comprehension.element, dims, &BTreeSet::new()) {
-        Some(_) => Ok(()),
-        None => Err(syn::Error::new_spanned(
+    linear::linearize(&comprehension.element, dims, &[]).ok_or_else(|| {
+        syn::Error::new_spanned(
             &comprehension.element,
             "the element of sum(..) must be linear in the choices, like `x[i]` or `w[i] * x[i]`",
-        )),
-    }
+        )
+    })
 }
 
 fn all_different<'a>(
-    call: &syn::ExprCall,
+    call: &'a syn::ExprCall,
+    require: &'a Require,
     dims: &Choices,
-    find: &dyn Fn(&Ident) -> Option<&'a Comprehension>,
 ) -> syn::Result<Constraint<'a>> {
     let span = call.span();
     if call.args.is_empty() {
@@ -528,7 +467,13 @@ fn all_different<'a>(
         ));
     }
     if let [Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>().as_slice() {
-        if let Some(comprehension) = arg.path.get_ident().and_then(find) {
+        let comprehension = arg.path.get_ident().and_then(|ident| {
+            require
+                .comprehensions
+                .iter()
+                .find(|c| c.placeholder == *ident)
+        });
+        if let Some(comprehension) = comprehension {
             for (pat, range) in &comprehension.loops {
                 check_pat(pat, dims)?;
                 if let Some(found) = analyze::first_choice_in(range, dims) {
@@ -538,23 +483,23 @@ fn all_different<'a>(
                     ));
                 }
             }
-            let term = term(&comprehension.element, dims)?;
+            let operand = operand(&comprehension.element, dims)?;
             return Ok(Constraint::AllDifferent {
                 span,
-                terms: vec![term],
-                comprehension: Some(comprehension),
+                operands: vec![operand],
+                loops: &comprehension.loops,
             });
         }
     }
-    let terms = call
+    let operands = call
         .args
         .iter()
-        .map(|arg| term(arg, dims))
+        .map(|arg| operand(arg, dims))
         .collect::<syn::Result<Vec<_>>>()?;
     Ok(Constraint::AllDifferent {
         span,
-        terms,
-        comprehension: None,
+        operands,
+        loops: &[],
     })
 }
 
@@ -565,7 +510,7 @@ fn check_pat(pat: &Pat, dims: &Choices) -> syn::Result<()> {
 }
 
 /// `X`, `X + offset`, `X - offset` or `offset + X`, X a chosen value or array.
-fn term(expr: &Expr, dims: &Choices) -> syn::Result<Term> {
+fn operand<'a>(expr: &'a Expr, dims: &Choices) -> syn::Result<Operand<'a>> {
     let bare = |e: &Expr| -> syn::Result<Option<Slot>> {
         let Some(slot) = analyze::slot_of(e, dims) else {
             return Ok(None);
@@ -576,38 +521,33 @@ fn term(expr: &Expr, dims: &Choices) -> syn::Result<Term> {
         }
         Ok(Some(slot))
     };
-    let offset_of = |e: &Expr, negative: bool| -> syn::Result<TokenStream> {
-        if let Some(found) = analyze::first_choice_in(e, dims) {
+    let offset_of = |value: &'a Expr, negative: bool| -> syn::Result<Offset<'a>> {
+        if let Some(found) = analyze::first_choice_in(value, dims) {
             return Err(syn::Error::new(
                 found.span(),
                 "an all_different offset must not be a choice: write `x + 3` or `q[i] + i`",
             ));
         }
-        let span = e.span();
-        Ok(if negative {
-            quote_spanned!(span=> -::ambsolve::__private::int(#e))
-        } else {
-            quote_spanned!(span=> ::ambsolve::__private::int(#e))
-        })
+        Ok(Offset { negative, value })
     };
     if let Some(slot) = bare(expr)? {
-        return Ok(Term { slot, offset: None });
+        return Ok(Operand { slot, offset: None });
     }
     if let Expr::Binary(b) = expr {
         let negative = match b.op {
             BinOp::Add(_) => false,
             BinOp::Sub(_) => true,
-            _ => return Err(not_a_term(expr, dims)),
+            _ => return Err(not_an_operand(expr, dims)),
         };
         if let Some(slot) = bare(&b.left)? {
-            return Ok(Term {
+            return Ok(Operand {
                 slot,
                 offset: Some(offset_of(&b.right, negative)?),
             });
         }
         if !negative {
             if let Some(slot) = bare(&b.right)? {
-                return Ok(Term {
+                return Ok(Operand {
                     slot,
                     offset: Some(offset_of(&b.left, false)?),
                 });
@@ -615,12 +555,12 @@ fn term(expr: &Expr, dims: &Choices) -> syn::Result<Term> {
         }
     }
     if let Expr::Paren(p) = expr {
-        return term(&p.expr, dims);
+        return operand(&p.expr, dims);
     }
-    Err(not_a_term(expr, dims))
+    Err(not_an_operand(expr, dims))
 }
 
-fn not_a_term(expr: &Expr, dims: &Choices) -> syn::Error {
+fn not_an_operand(expr: &Expr, dims: &Choices) -> syn::Error {
     let names: Vec<&str> = dims.keys().map(String::as_str).collect();
     if let Expr::Path(p) = expr {
         if let Some(ident) = p.path.get_ident() {

@@ -105,18 +105,7 @@ pub use crate::var::{Var, VarId};
 /// The result is a [`Puzzle`] whose solutions are structs with one field per choice
 /// (arrays of choices are `Vec`s), solved on either engine.
 ///
-/// # Grammar
-///
-/// ```text
-/// body     := item*
-/// item     := choice | require | for | if | let
-/// choice   := "let" NAME dim* "=" "amb" "(" EXPR ")" ";"
-/// dim      := "[" LEN "]" | "[" INDEX "<" LEN "]"
-/// require  := "require" CONDITION ";"
-/// for      := "for" PAT "in" EXPR "{" item* "}"
-/// if       := "if" EXPR "{" item* "}" ("else" "{" item* "}")?
-/// let      := "let" PAT (":" TYPE)? "=" EXPR ";"      (a plain value, not a choice)
-/// ```
+/// # What each part means
 ///
 /// - **Choices** are declared at the top of the body. `amb(EXPR)` takes anything that
 ///   iterates: ranges, arrays, slices, `Vec`s, iterator chains; values of any type

@@ -1,0 +1,92 @@
+//! The plan: a checked body as plain data over the user's syntax, ready to expand.
+
+use proc_macro2::Span;
+use syn::{Expr, Ident, Pat};
+
+use crate::analyze::Slot;
+use crate::ast::{Choice, For, If, Let};
+use crate::linear::Coef;
+
+/// A checked body: the choices in order, and what to do to build the model.
+pub(crate) struct Plan<'a> {
+    pub(crate) choices: Vec<&'a Choice>,
+    pub(crate) steps: Vec<Step<'a>>,
+}
+
+/// One thing to do while building the model.
+pub(crate) enum Step<'a> {
+    /// A choice, declared where it stands (its values may use earlier `let`s).
+    Choice(&'a Choice),
+    Constraint(Constraint<'a>),
+    For {
+        item: &'a For,
+        body: Vec<Step<'a>>,
+    },
+    If {
+        item: &'a If,
+        then: Vec<Step<'a>>,
+        otherwise: Vec<Step<'a>>,
+    },
+    Let(&'a Let),
+}
+
+/// A classified constraint.
+pub(crate) enum Constraint<'a> {
+    /// `all_different(a, b + 1, q)`, or `all_different(q[i] + i for i in 0..n)`: its
+    /// operands, repeated for each value of the loops (none without a comprehension).
+    AllDifferent {
+        span: Span,
+        operands: Vec<Operand<'a>>,
+        loops: &'a [(Pat, Expr)],
+    },
+    /// `lhs CMP rhs`, linear: `Σ coef × slot + Σ sums + Σ constant CMP 0`.
+    Linear {
+        span: Span,
+        cmp: Comparison,
+        /// The comparison operator, for spans.
+        cmp_span: Span,
+        terms: Vec<(Coef<'a>, Slot)>,
+        constant: Vec<Coef<'a>>,
+        sums: Vec<Sum<'a>>,
+    },
+    /// A condition on one chosen value: narrows its domain.
+    Restrict { slot: Slot, condition: &'a Expr },
+    /// A condition on several chosen values.
+    Predicate {
+        slots: Vec<Slot>,
+        condition: &'a Expr,
+        /// The values from outside the macro that the condition reads: borrowed.
+        borrowed: Vec<Ident>,
+    },
+}
+
+/// An operand of an all-different: a slot (or a whole array) plus an optional offset.
+pub(crate) struct Operand<'a> {
+    pub(crate) slot: Slot,
+    pub(crate) offset: Option<Offset<'a>>,
+}
+
+/// `+ value` or `- value`, an integer evaluated while building the model.
+pub(crate) struct Offset<'a> {
+    pub(crate) negative: bool,
+    pub(crate) value: &'a Expr,
+}
+
+/// The part of a linear constraint that a `sum(.. for ..)` contributes: its element as a
+/// linear form (already times the sum's coefficient), once for each value of the loops.
+pub(crate) struct Sum<'a> {
+    pub(crate) loops: &'a [(Pat, Expr)],
+    pub(crate) terms: Vec<(Coef<'a>, Slot)>,
+    pub(crate) constant: Vec<Coef<'a>>,
+}
+
+/// The comparison of a linear constraint.
+#[derive(Clone, Copy)]
+pub(crate) enum Comparison {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
