@@ -441,7 +441,7 @@ fn predicate(
     let mut references = BTreeMap::new();
     for (k, ident) in borrowed.iter().enumerate() {
         let reference = format_ident!("__outer_{}", k, span = Span::mixed_site());
-        setup.push(quote_spanned!(ident.span()=> let #reference = &#ident;));
+        setup.push(quote_spanned!(ident.span()=> let #reference = ::ambsolve::__private::captured(&#ident);));
         references.insert(ident.to_string(), reference);
     }
     let mut rewriter = Rewriter {

@@ -130,6 +130,9 @@ pub use crate::var::{Var, VarId};
 ///     forward checking when one is left).
 /// - **`for`, `if` and plain `let`** run while the model is built, around `require`s:
 ///   `for r in 0..9 { require all_different(g[r][c] for c in 0..9); }`.
+/// - The puzzle is `Clone + Send + Sync`, so it can be handed to threads: the values
+///   chosen with `amb` and the values a condition borrows must be `Send + Sync` (an `Rc`
+///   is a compile error on your token that says so; use an `Arc`).
 /// - Values from the surrounding scope are borrowed by the conditions that use them, so
 ///   the puzzle cannot outlive them. Functions and closures a condition *calls* are
 ///   copied in instead: plain (even generic) functions and local closures are custom
@@ -168,7 +171,8 @@ pub use crate::var::{Var, VarId};
 /// unknown or misspelt name, a name chosen twice, `amb` of an empty literal, a constraint
 /// that mentions no choice, a choice inside a loop, a choice used where only build-time
 /// values make sense (lengths, `for` ranges, `if` conditions, indices), and malformed
-/// syntax.
+/// values make sense (lengths, `for` ranges, `if` conditions, indices), a value that is not
+/// `Send + Sync`, and malformed syntax.
 ///
 /// # Returning a puzzle from a function
 ///
@@ -199,9 +203,29 @@ pub mod __private {
     pub use crate::{Assignment, Cmp, Model, Puzzle, Term, Var, VarId};
     pub use std::vec::Vec;
 
-    /// The values of an `amb(..)`, collected.
-    pub fn values<I: IntoIterator>(values: I) -> Vec<I::Item> {
+    /// The values of an `amb(..)`, collected. A puzzle is shared between threads, so its
+    /// values must be `Send + Sync`.
+    pub fn values<I: IntoIterator>(values: I) -> Vec<I::Item>
+    where
+        I::Item: Shareable,
+    {
         values.into_iter().collect()
+    }
+
+    /// What a puzzle holds: a value that can be sent to and shared between threads.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be sent or shared between threads, and a puzzle holds it",
+        label = "puzzles are `Send + Sync`, so this value must be too",
+        note = "use `Arc` instead of `Rc`, atomics or a `Mutex` instead of `Cell` or `RefCell`"
+    )]
+    pub trait Shareable {}
+
+    impl<T: ?Sized + Send + Sync> Shareable for T {}
+
+    /// A value from outside that a condition borrows: the puzzle holds the reference, so
+    /// the value must be `Sync`.
+    pub fn captured<T: ?Sized + Shareable>(value: &T) -> &T {
+        value
     }
 
     /// The ids of some variables.
