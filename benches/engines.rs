@@ -6,18 +6,10 @@
 
 mod support;
 
-#[path = "../examples/nqueens.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod nqueens;
-#[path = "../examples/send_more_money.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod send_more_money;
-#[path = "../examples/sudoku.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod sudoku;
-
 use ambsolve::{Engine, replay};
 use ambsolve_examples::programs;
+use ambsolve_examples::puzzles::queens as nqueens;
+use ambsolve_examples::puzzles::{send_more_money, sudoku};
 use divan::Bencher;
 
 fn main() {
@@ -75,7 +67,7 @@ fn sudoku_top95(bencher: Bencher) {
     bencher.bench_local(|| {
         puzzles
             .iter()
-            .filter(|(_, g)| sudoku::solve(g).is_some())
+            .filter(|(_, g)| sudoku::solve(g).unwrap().is_some())
             .count()
     });
 }

@@ -10,22 +10,14 @@
 
 mod support;
 
-#[path = "../examples/nqueens.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod nqueens;
-#[path = "../examples/send_more_money.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod send_more_money;
-#[path = "../examples/sudoku.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod sudoku;
-
 use std::fmt::Write as _;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use ambsolve::{Engine, replay};
 use ambsolve_examples::programs;
+use ambsolve_examples::puzzles::queens as nqueens;
+use ambsolve_examples::puzzles::{send_more_money, sudoku};
 use support::{bitmask_count, median, peak_kib};
 
 fn seconds(d: Duration) -> String {
@@ -249,13 +241,13 @@ fn main() {
     let mut per_puzzle: Vec<Duration> = Vec::new();
     for (_, grid) in &puzzles {
         let (t, solved) = median(7, || sudoku::solve(grid));
-        assert!(solved.is_some());
+        assert!(solved.unwrap().is_some());
         per_puzzle.push(t);
     }
     let (total, _) = median(7, || {
         puzzles
             .iter()
-            .filter(|(_, g)| sudoku::solve(g).is_some())
+            .filter(|(_, g)| sudoku::solve(g).unwrap().is_some())
             .count()
     });
     per_puzzle.sort();

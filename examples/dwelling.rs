@@ -5,49 +5,15 @@
 //! cargo run --release --example dwelling
 //! ```
 
-use ambsolve::{Puzzle, constraints};
-use ambsolve_examples::cli::Output;
+use std::process::ExitCode;
 
-/// Whether two floors are next to each other.
-fn adjacent(a: i32, b: i32) -> bool {
-    (a - b).abs() == 1
-}
+use ambsolve_examples::cli;
+use ambsolve_examples::puzzles::dwelling::dwelling;
 
-/// The puzzle; a solution is each name with its floor.
-pub fn dwelling() -> Puzzle<'static, [(&'static str, i32); 5]> {
-    constraints! {
-        let baker = amb(1..=5);
-        let cooper = amb(1..=5);
-        let fletcher = amb(1..=5);
-        let miller = amb(1..=5);
-        let smith = amb(1..=5);
-        require all_different(baker, cooper, fletcher, miller, smith);
-        require baker != 5;                        // Baker does not live on the top floor
-        require cooper != 1;                       // Cooper does not live on the bottom floor
-        require fletcher != 5 && fletcher != 1;    // Fletcher lives on neither
-        require miller > cooper;                   // Miller lives higher than Cooper
-        require !adjacent(smith, fletcher);        // Smith and Fletcher are not neighbours
-        require !adjacent(fletcher, cooper);       // nor are Fletcher and Cooper
-    }
-    .map(|s| {
-        [
-            ("Baker", s.baker),
-            ("Cooper", s.cooper),
-            ("Fletcher", s.fletcher),
-            ("Miller", s.miller),
-            ("Smith", s.smith),
-        ]
-    })
-}
-
-fn main() {
-    let mut out = Output::new();
-    let mut count = 0;
-    for floors in dwelling().solutions() {
+fn main() -> ExitCode {
+    cli::print_all(dwelling().try_solutions(), |out, floors| {
         for (name, floor) in floors {
             out.line(format!("{name} lives on floor {floor}"));
         }
-        count += 1;
-    }
-    out.line(format!("solutions: {count}"));
+    })
 }

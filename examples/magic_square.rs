@@ -4,34 +4,17 @@
 //! cargo run --release --example magic_square
 //! ```
 
-use ambsolve::{Puzzle, constraints};
-use ambsolve_examples::cli::Output;
+use std::process::ExitCode;
 
-/// The puzzle; a solution is the square, row by row.
-pub fn magic_squares() -> Puzzle<'static, Vec<Vec<i32>>> {
-    constraints! {
-        let sq[3][3] = amb(1..=9);
-        require all_different(sq);
-        for i in 0..3 {
-            require sum(sq[i][j] for j in 0..3) == 15;
-            require sum(sq[j][i] for j in 0..3) == 15;
-        }
-        require sum(sq[i][i] for i in 0..3) == 15;
-        require sum(sq[i][2 - i] for i in 0..3) == 15;
-    }
-    .map(|s| s.sq)
-}
+use ambsolve_examples::cli;
+use ambsolve_examples::puzzles::magic_square::magic_squares;
 
-fn main() {
-    let mut out = Output::new();
-    let mut count = 0;
-    for square in magic_squares().solutions() {
+fn main() -> ExitCode {
+    cli::print_all(magic_squares().try_solutions(), |out, square| {
         let rows: Vec<String> = square
             .iter()
             .map(|r| r.iter().map(i32::to_string).collect::<Vec<_>>().join(" "))
             .collect();
         out.line(rows.join(" | "));
-        count += 1;
-    }
-    out.line(format!("solutions: {count}"));
+    })
 }

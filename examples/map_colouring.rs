@@ -4,40 +4,18 @@
 //! cargo run --release --example map_colouring
 //! ```
 
-use ambsolve::{Puzzle, constraints};
-use ambsolve_examples::cli::Output;
+use std::process::ExitCode;
 
-/// The regions, in the order of a solution.
-pub const REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
+use ambsolve_examples::cli;
+use ambsolve_examples::puzzles::map_colouring::{REGIONS, australia};
 
-/// The puzzle; a solution is the colour of each region of [`REGIONS`].
-pub fn australia() -> Puzzle<'static, [&'static str; 7]> {
-    let colours = ["red", "green", "blue"];
-    constraints! {
-        let wa = amb(colours);
-        let nt = amb(colours);
-        let sa = amb(colours);
-        let q = amb(colours);
-        let nsw = amb(colours);
-        let v = amb(colours);
-        let t = amb(colours);
-        require wa != nt && wa != sa && nt != sa && nt != q;
-        require sa != q && sa != nsw && sa != v && q != nsw && nsw != v;
-    }
-    .map(|s| [s.wa, s.nt, s.sa, s.q, s.nsw, s.v, s.t])
-}
-
-fn main() {
-    let mut out = Output::new();
-    let mut count = 0;
-    for colouring in australia().solutions() {
+fn main() -> ExitCode {
+    cli::print_all(australia().try_solutions(), |out, colouring| {
         let pairs: Vec<String> = REGIONS
             .iter()
             .zip(colouring)
             .map(|(r, c)| format!("{r}={c}"))
             .collect();
         out.line(pairs.join(" "));
-        count += 1;
-    }
-    out.line(format!("solutions: {count}"));
+    })
 }

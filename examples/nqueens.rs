@@ -14,11 +14,11 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{
-    CancelFlag, Checking, Engine, Limits, Puzzle, Restarts, Stats, StopReason, Strategy,
-    ValueOrder, VarId, VarOrder, board_symmetries, constraints,
-};
+use ambsolve::{CancelFlag, Checking, Engine, Limits, Stats, StopReason};
 use ambsolve_examples::cli::{self, Output};
+use ambsolve_examples::puzzles::queens::{
+    board, columns, count_strategy, first_strategy, fundamental_queens, queens,
+};
 use ambsolve_examples::svg;
 use clap::{Parser, ValueEnum};
 
@@ -61,64 +61,6 @@ enum EngineArg {
     Replay,
 }
 
-/// The puzzle: one queen per row, `q[row]` its column; no two share a column or a
-/// diagonal.
-pub fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
-    constraints! {
-        let q[n] = amb(0..n);
-        require all_different(q);
-        require all_different(q[i] + i for i in 0..n);
-        require all_different(q[i] - i for i in 0..n);
-    }
-    .map(|solution| solution.q)
-}
-
-/// The puzzle up to the 8 symmetries of the board: one solution per class.
-pub fn fundamental_queens(n: usize) -> Puzzle<'static, Vec<usize>> {
-    let rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
-    queens(n)
-        .symmetries(board_symmetries(&rows))
-        .up_to_symmetry()
-}
-
-/// The strategy for a first solution on a large board: fewest columns left first,
-/// central columns first, restarts against unlucky runs.
-pub fn first_strategy() -> Strategy {
-    Strategy::first_fail()
-        .values(ValueOrder::MiddleOut)
-        .restarts(Restarts::luby(100))
-}
-
-/// The strategy for counting: fewest columns left first, ties to the middle rows. Central
-/// rows constrain most, so the tree is about half the size of the top-down one; the
-/// count does not depend on the order (listing keeps the top-down, lexicographic order).
-pub fn count_strategy(n: usize) -> Strategy {
-    let mut rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
-    rows.sort_by_key(|r| (2 * r.index()).abs_diff(n.saturating_sub(1)));
-    Strategy::new().vars(VarOrder::FirstFailThen(rows.into()))
-}
-
-/// A solution as the sources print it: 1-based columns, `[2, 4, 1, 3]`.
-pub fn columns(queens: &[usize]) -> String {
-    let cols: Vec<String> = queens.iter().map(|c| (c + 1).to_string()).collect();
-    format!("[{}]", cols.join(", "))
-}
-
-/// A solution drawn as a board, one row per line.
-pub fn board(queens: &[usize]) -> String {
-    let n = queens.len();
-    let rows: Vec<String> = queens
-        .iter()
-        .map(|&col| {
-            (0..n)
-                .map(|c| if c == col { "Q" } else { "." })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    rows.join("\n")
-}
-
 /// The largest board each mode takes, and why.
 fn check_size(args: &Args) -> Result<(), String> {
     let n = args.n;
@@ -158,6 +100,8 @@ struct Outcome {
     shown: Vec<Vec<usize>>,
     stats: Stats,
     stop: Option<StopReason>,
+    /// The share of the search done, for a partial count.
+    progress: f64,
 }
 
 fn main() -> ExitCode {
@@ -213,11 +157,19 @@ fn main() -> ExitCode {
     } else {
         0
     };
-    let mut solutions = puzzle.solutions();
+    let solutions = puzzle.solutions();
     let outcome = if args.all || args.first || keep > 0 {
+        let mut solutions = solutions.fallible();
         let mut count = 0u64;
         let mut shown = Vec::new();
         for queens in solutions.by_ref() {
+            let queens = match queens {
+                Ok(queens) => queens,
+                Err(error) => {
+                    out.flush();
+                    return cli::search_error(&error);
+                }
+            };
             if args.all {
                 out.line(columns(&queens));
             }
@@ -234,20 +186,22 @@ fn main() -> ExitCode {
             shown,
             stats: solutions.stats(),
             stop: solutions.stop_reason(),
+            progress: solutions.progress(),
         }
     } else {
-        let count = cli::count_with_progress(&mut solutions);
+        let mut solutions = solutions;
+        let count = match cli::count_with_progress(&mut solutions) {
+            Ok(count) => count,
+            Err(error) => return cli::search_error(&error),
+        };
         Outcome {
             count,
             shown: Vec::new(),
             stats: solutions.stats(),
             stop: solutions.stop_reason(),
+            progress: solutions.progress(),
         }
     };
-    if let Some(error) = solutions.error() {
-        eprintln!("nqueens: {error}");
-        return ExitCode::FAILURE;
-    }
     let interrupted = outcome.stop == Some(StopReason::Cancelled);
     let what = if args.fundamental {
         "fundamental solutions"
@@ -284,11 +238,16 @@ fn main() -> ExitCode {
             } else {
                 queens(n)
             };
-            let first = outcome
-                .shown
-                .first()
-                .cloned()
-                .or_else(|| top_down.engine(engine).first().ok().flatten());
+            let first = match outcome.shown.first() {
+                Some(queens) => Some(queens.clone()),
+                None => match top_down.engine(engine).first() {
+                    Ok(first) => first,
+                    Err(error) => {
+                        out.flush();
+                        return cli::search_error(&error);
+                    }
+                },
+            };
             if let Some(queens) = first {
                 out.line(format!("first solution {}:", columns(&queens)));
                 out.line(board(&queens));
@@ -300,7 +259,7 @@ fn main() -> ExitCode {
             "partial: interrupted by Ctrl-C; {} {what} found in {:.1?}, about {:.1}% of the search done",
             outcome.count,
             outcome.stats.elapsed,
-            solutions.progress() * 100.0
+            outcome.progress * 100.0
         ));
     }
     if args.stats {
@@ -346,6 +305,7 @@ fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {
             "runs: {}, choices replayed: {}",
             stats.runs, stats.replayed
         )),
+        _ => {}
     }
     out.line(format!("max depth: {}", stats.max_depth));
     out.line(format!("solutions: {}", stats.solutions));

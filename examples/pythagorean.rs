@@ -4,8 +4,10 @@
 //! cargo run --release --example pythagorean -- 30
 //! ```
 
-use ambsolve::{Puzzle, constraints};
-use ambsolve_examples::cli::{self, Output};
+use std::process::ExitCode;
+
+use ambsolve_examples::cli;
+use ambsolve_examples::puzzles::pythagorean::triples;
 use clap::Parser;
 
 /// Print the Pythagorean triples i ≤ j ≤ k ≤ N.
@@ -17,25 +19,9 @@ struct Args {
     n: u64,
 }
 
-/// The puzzle; a solution is a triple `(i, j, k)`.
-pub fn triples(n: u64) -> Puzzle<'static, (u64, u64, u64)> {
-    constraints! {
-        let i = amb(1..=n);
-        let j = amb(1..=n);
-        let k = amb(1..=n);
-        require i <= j && j <= k;
-        require i * i + j * j == k * k;
-    }
-    .map(|s| (s.i, s.j, s.k))
-}
-
-fn main() {
+fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let mut out = Output::new();
-    let mut count = 0;
-    for (i, j, k) in triples(args.n).solutions() {
+    cli::print_all(triples(args.n).try_solutions(), |out, (i, j, k)| {
         out.line(format!("{i}² + {j}² = {k}²"));
-        count += 1;
-    }
-    out.line(format!("solutions: {count}"));
+    })
 }

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use ambsolve::Solutions;
+use ambsolve::{SearchError, Solutions, TrySolutions};
 use clap::{CommandFactory, Parser};
 
 /// The exit status of a bad command line or a bad input file.
@@ -37,15 +37,21 @@ pub fn usage_error<P: CommandFactory>(message: &str) -> ExitCode {
 /// Counts the remaining solutions. A count that runs longer than a second shows its
 /// progress on standard error — the share of the first choice's branches finished
 /// (the deeper ones refine it) and the count so far — when standard error is a terminal.
-pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> u64 {
+///
+/// # Errors
+/// The [`SearchError`] that ended the search, if one did (see [`search_error`]).
+pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, SearchError> {
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut total = 0;
     let mut shown = false;
-    loop {
-        total += solutions.count_for(Duration::from_millis(200));
-        if solutions.stop_reason().is_some() || solutions.error().is_some() {
-            break;
+    let result = loop {
+        match solutions.count_for(Duration::from_millis(200)) {
+            Ok(found) => total += found,
+            Err(error) => break Err(error),
+        }
+        if solutions.stop_reason().is_some() {
+            break Ok(total);
         }
         if terminal && started.elapsed() >= Duration::from_secs(1) {
             eprint!(
@@ -54,11 +60,41 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> u64 {
             );
             shown = true;
         }
-    }
+    };
     if shown {
         eprint!("\r\x1b[2K");
     }
-    total
+    result
+}
+
+/// Reports a search that could not go on (an invalid model, a replayed program that is
+/// not deterministic) as `error: <message>` on standard error, and gives the status 1.
+pub fn search_error(error: &SearchError) -> ExitCode {
+    eprintln!("error: {error}");
+    ExitCode::FAILURE
+}
+
+/// Prints every solution with `show`, then `solutions: <count>`, and gives the status 0.
+/// If the search cannot go on, what was printed stays, the count is not printed, and the
+/// error is reported as [`search_error`] does.
+pub fn print_all<T>(
+    solutions: TrySolutions<'_, T>,
+    mut show: impl FnMut(&mut Output, T),
+) -> ExitCode {
+    let mut out = Output::new();
+    let mut count = 0u64;
+    for solution in solutions {
+        match solution {
+            Ok(solution) => show(&mut out, solution),
+            Err(error) => {
+                out.flush();
+                return search_error(&error);
+            }
+        }
+        count += 1;
+    }
+    out.line(format!("solutions: {count}"));
+    ExitCode::SUCCESS
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.
@@ -117,5 +153,50 @@ impl Default for Output {
 impl Drop for Output {
     fn drop(&mut self) {
         self.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ambsolve::{Cmp, Engine, Model, StopReason, replay};
+
+    use super::*;
+    use crate::puzzles::queens::queens;
+
+    #[test]
+    fn counting_counts_every_solution() {
+        let mut solutions = queens(6).solutions();
+        assert_eq!(count_with_progress(&mut solutions), Ok(4));
+        assert_eq!(solutions.stop_reason(), Some(StopReason::Exhausted));
+    }
+
+    #[test]
+    fn counting_an_invalid_model_is_an_error() {
+        let mut m = Model::new();
+        let big = m.var([u64::MAX]);
+        m.linear([(1, &big)], Cmp::Eq, 0);
+        let mut solutions = m.solve(Engine::Trail).solutions();
+        let counted = count_with_progress(&mut solutions);
+        assert!(
+            matches!(counted, Err(SearchError::InvalidModel(_))),
+            "{counted:?}"
+        );
+    }
+
+    #[test]
+    fn counting_a_nondeterministic_program_is_an_error() {
+        let mut calls = 0;
+        let mut solutions = replay(move |amb| {
+            calls += 1;
+            amb.choose(0..2)?;
+            amb.choose(0..calls)?;
+            amb.fail::<()>()
+        })
+        .solutions();
+        let counted = count_with_progress(&mut solutions);
+        assert!(
+            matches!(counted, Err(SearchError::Nondeterministic { .. })),
+            "{counted:?}"
+        );
     }
 }

@@ -1,7 +1,9 @@
-//! Helpers shared by the examples of ambsolve; the library itself is the `ambsolve` crate.
+//! The example puzzles of ambsolve and the helpers their programs, tests and benches
+//! share; the library itself is the `ambsolve` crate.
 
 pub mod cli;
 pub mod programs;
+pub mod puzzles;
 pub mod svg;
 
 #[doc = include_str!("../README.md")]

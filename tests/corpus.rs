@@ -1,37 +1,13 @@
-//! Puzzles with known answers, written with `constraints!` in the examples, on both
-//! engines; every solution checked independently.
+//! Puzzles with known answers, written with `constraints!` in `ambsolve_examples::puzzles`,
+//! on both engines; every solution checked independently.
 
 mod common;
 
-#[path = "../examples/dwelling.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod dwelling;
-#[path = "../examples/magic_square.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod magic_square;
-#[path = "../examples/map_colouring.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod map_colouring;
-#[path = "../examples/nqueens.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod nqueens;
-#[path = "../examples/pythagorean.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod pythagorean;
-#[path = "../examples/send_more_money.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod send_more_money;
-#[path = "../examples/sudoku.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod sudoku;
-#[path = "../examples/word_chain.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod word_chain;
-#[path = "../examples/zebra.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod zebra;
-
 use ambsolve::{Engine, StopReason};
+use ambsolve_examples::puzzles::queens as nqueens;
+use ambsolve_examples::puzzles::{
+    dwelling, magic_square, map_colouring, pythagorean, send_more_money, sudoku, word_chain, zebra,
+};
 use common::{data_dir, is_queens_solution, queens_counts};
 
 const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
@@ -114,10 +90,7 @@ fn send_more_money_has_one_solution_on_both_engines() {
 
 #[test]
 fn the_word_chain_on_both_engines() {
-    let lists: Vec<Vec<String>> = word_chain::CLASSIC
-        .iter()
-        .map(|l| l.iter().map(|w| w.to_string()).collect())
-        .collect();
+    let lists = word_chain::classic_lists();
     for engine in ENGINES {
         let chains: Vec<String> = word_chain::chains(&lists)
             .engine(engine)
@@ -258,8 +231,9 @@ fn solve_file(name: &str) -> usize {
     let text = std::fs::read_to_string(data_dir().join("sudoku").join(name)).unwrap();
     let puzzles = sudoku::parse_puzzles(&text).unwrap();
     for (line, puzzle) in &puzzles {
-        let solution =
-            sudoku::solve(puzzle).unwrap_or_else(|| panic!("{name} line {line} has no solution"));
+        let solution = sudoku::solve(puzzle)
+            .unwrap_or_else(|error| panic!("{name} line {line}: {error}"))
+            .unwrap_or_else(|| panic!("{name} line {line} has no solution"));
         assert!(is_sudoku_solution(puzzle, &solution), "{name} line {line}");
     }
     puzzles.len()

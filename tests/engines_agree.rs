@@ -191,10 +191,12 @@ fn corpus() -> Vec<Case> {
 }
 
 fn run(model: &Model<'_>, engine: Engine, strategy: Strategy) -> Vec<Assignment> {
-    let mut solutions = model.solve(engine).strategy(strategy).solutions();
-    let all: Vec<Assignment> = solutions.by_ref().collect();
-    assert_eq!(solutions.error(), None);
-    all
+    let all: Result<Vec<Assignment>, _> = model
+        .solve(engine)
+        .strategy(strategy)
+        .try_solutions()
+        .collect();
+    all.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
 
 fn strategies(model: &Model<'_>) -> Vec<(&'static str, Strategy)> {

@@ -134,7 +134,9 @@ fn the_core_keeps_to_its_floors() {
         let module = module_of(&root, file);
         let shown = file.strip_prefix(top).unwrap_or(file).display().to_string();
         let Some(floor) = floors.get(&module) else {
-            problems.push(format!("{shown}: module `{module}` has no floor in ARCHITECTURE.md"));
+            problems.push(format!(
+                "{shown}: module `{module}` has no floor in ARCHITECTURE.md"
+            ));
             continue;
         };
         let code = code_of(&fs::read_to_string(file).expect("a readable source file"));
@@ -152,11 +154,13 @@ fn the_core_keeps_to_its_floors() {
                 continue;
             }
             let Some(target) = floors.get(&name) else {
-                problems.push(format!("{shown}: `crate::{name}` is not a module with a floor"));
+                problems.push(format!(
+                    "{shown}: `crate::{name}` is not a module with a floor"
+                ));
                 continue;
             };
-            let allowed = target.number < floor.number
-                || (target.number == floor.number && floor.same_floor);
+            let allowed =
+                target.number < floor.number || (target.number == floor.number && floor.same_floor);
             if !allowed {
                 problems.push(format!(
                     "{shown}: `{module}` (floor {} {}) imports `{name}` (floor {} {})",
@@ -194,10 +198,16 @@ fn the_core_keeps_to_its_floors() {
 
 #[test]
 fn the_checker_sees_what_it_must() {
-    let paths = crate_paths("use crate::{model::Model, var::VarId};\nlet x = crate::store::Store::new(&[]);");
+    let paths = crate_paths(
+        "use crate::{model::Model, var::VarId};\nlet x = crate::store::Store::new(&[]);",
+    );
     assert_eq!(paths, ["model", "var", "store"]);
-    assert_eq!(code_of("a // crate::b\n#[cfg(test)]\nmod tests { crate::c }"), "a \n");
-    let floors = floors("| 0 | words | `choice` `var` | yes | x |\n| 4 | engines | `search` | no | y |");
+    assert_eq!(
+        code_of("a // crate::b\n#[cfg(test)]\nmod tests { crate::c }"),
+        "a \n"
+    );
+    let floors =
+        floors("| 0 | words | `choice` `var` | yes | x |\n| 4 | engines | `search` | no | y |");
     assert_eq!(floors["var"].number, 0);
     assert!(!floors["search"].same_floor);
 }

@@ -52,7 +52,7 @@ fn a_paused_count_resumes_where_it_stopped() {
     let mut total = 0;
     let mut pauses = 0;
     while solutions.stop_reason().is_none() {
-        total += solutions.count_for(Duration::ZERO);
+        total += solutions.count_for(Duration::ZERO).unwrap();
         pauses += 1;
     }
     assert_eq!(total, 352);

@@ -177,10 +177,13 @@ fn brute_force(spec: &ModelSpec) -> Vec<Vec<u32>> {
 }
 
 fn run(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
-    let mut solutions = model.solve(engine).strategy(strategy).solutions();
-    let found = solutions.by_ref().map(|a| a.indices().to_vec()).collect();
-    assert_eq!(solutions.error(), None);
-    found
+    let found: Result<Vec<Vec<u32>>, _> = model
+        .solve(engine)
+        .strategy(strategy)
+        .try_solutions()
+        .map(|a| a.map(|a| a.indices().to_vec()))
+        .collect();
+    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
 
 proptest! {

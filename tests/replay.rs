@@ -3,14 +3,11 @@
 
 mod common;
 
-#[path = "../examples/nqueens.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod nqueens;
-
 use std::time::Duration;
 
 use ambsolve::{Limits, SearchError, StopReason, replay};
 use ambsolve_examples::programs;
+use ambsolve_examples::puzzles::queens as nqueens;
 use common::{is_queens_solution, queens_counts};
 
 #[test]

@@ -51,7 +51,15 @@ fn builder_chains_compile_and_own_their_search() {
         for s in puzzle.clone().engine(e).solutions() {
             seen.push(s);
         }
-        assert_eq!(seen, [[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]);
+        assert_eq!(
+            seen,
+            [
+                [1, 3, 5, 0, 2, 4],
+                [2, 5, 1, 4, 0, 3],
+                [3, 0, 4, 1, 5, 2],
+                [4, 2, 0, 5, 3, 1]
+            ]
+        );
     }
     // The puzzle was not consumed by trying it on both engines.
     assert_eq!(puzzle.count().unwrap().solutions, 4);
@@ -95,8 +103,14 @@ fn a_broken_model_is_an_error_from_every_entry_point() {
     assert!(model.error().is_some());
     for engine in [Engine::Trail, Engine::Replay] {
         let solver = || model.solve(engine);
-        assert!(matches!(solver().count(), Err(SearchError::InvalidModel(_))));
-        assert!(matches!(solver().first(), Err(SearchError::InvalidModel(_))));
+        assert!(matches!(
+            solver().count(),
+            Err(SearchError::InvalidModel(_))
+        ));
+        assert!(matches!(
+            solver().first(),
+            Err(SearchError::InvalidModel(_))
+        ));
         let items: Vec<_> = solver().try_solutions().collect();
         assert!(
             matches!(items[..], [Err(SearchError::InvalidModel(ref m))] if m.contains("not a variable of this model")),

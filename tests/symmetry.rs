@@ -2,13 +2,11 @@
 
 mod common;
 
-#[path = "../examples/nqueens.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod nqueens;
-
 use std::collections::BTreeSet;
 
-use ambsolve::{Engine, Symmetry, VarId, board_symmetries, constraints};
+use ambsolve::{Engine, Symmetry, VarId, constraints};
+use ambsolve_examples::puzzles::queens as nqueens;
+use ambsolve_examples::puzzles::queens::board_symmetries;
 use common::queens_counts;
 
 fn fundamental(n: usize) -> ambsolve::Puzzle<'static, Vec<usize>> {

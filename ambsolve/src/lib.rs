@@ -170,7 +170,6 @@ pub use crate::var::{Var, VarId};
 /// Misuse is a compile error on your own token that says what to write instead: an
 /// unknown or misspelt name, a name chosen twice, `amb` of an empty literal, a constraint
 /// that mentions no choice, a choice inside a loop, a choice used where only build-time
-/// values make sense (lengths, `for` ranges, `if` conditions, indices), and malformed
 /// values make sense (lengths, `for` ranges, `if` conditions, indices), a value that is not
 /// `Send + Sync`, and malformed syntax.
 ///

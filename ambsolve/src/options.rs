@@ -3,6 +3,8 @@
 //! [`Options`] value carries them from a [`Puzzle`](crate::Puzzle) or a
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
+use std::fmt;
+
 use crate::limits::Limits;
 use crate::strategy::Strategy;
 
@@ -17,6 +19,16 @@ pub enum Engine {
     /// Runs the model as an `amb` program: chooses each variable in turn and checks each
     /// constraint once all its variables are chosen, replaying choices after a failure.
     Replay,
+}
+
+impl fmt::Display for Engine {
+    /// The engine's name in lower case: `trail`, `replay`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Trail => "trail",
+            Engine::Replay => "replay",
+        })
+    }
 }
 
 /// When a model's constraints are checked.

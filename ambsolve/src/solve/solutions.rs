@@ -125,6 +125,12 @@ impl<'a, T> Solutions<'a, T> {
         }
     }
 
+    /// Whether the search is over: stopped (see [`stop_reason`](Solutions::stop_reason))
+    /// or ended by an error (see [`error`](Solutions::error)).
+    pub fn is_finished(&self) -> bool {
+        !matches!(self.status, Status::Running)
+    }
+
     /// The error that ended the search, if one did.
     pub fn error(&self) -> Option<&SearchError> {
         match &self.status {
@@ -298,6 +304,28 @@ impl<T> TrySolutions<'_, T> {
     /// The error that ended the search, if one did.
     pub fn error(&self) -> Option<&SearchError> {
         self.inner.error()
+    }
+
+    /// Whether the search is over (stopped, or ended by an error).
+    pub fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// Counts the remaining solutions without building them (see
+    /// [`Solutions::count_all`]).
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn count_all(&mut self) -> Result<u64, SearchError> {
+        self.inner.count_all()
+    }
+
+    /// Counts solutions for about `budget` of wall time (see [`Solutions::count_for`]).
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did.
+    pub fn count_for(&mut self, budget: Duration) -> Result<u64, SearchError> {
+        self.inner.count_for(budget)
     }
 
     /// Statistics so far, including the time spent searching.

@@ -1,0 +1,12 @@
+//! The example puzzles, each a function returning a [`Puzzle`](ambsolve::Puzzle): the
+//! examples print them, the tests check them against known answers, the benches time them.
+
+pub mod dwelling;
+pub mod magic_square;
+pub mod map_colouring;
+pub mod pythagorean;
+pub mod queens;
+pub mod send_more_money;
+pub mod sudoku;
+pub mod word_chain;
+pub mod zebra;

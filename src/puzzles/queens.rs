@@ -1,0 +1,156 @@
+//! n-queens: N queens on an N×N board, no two attacking each other.
+
+use std::sync::Arc;
+
+use ambsolve::{Puzzle, Restarts, Strategy, Symmetry, ValueOrder, VarId, VarOrder, constraints};
+
+/// The puzzle: one queen per row, `q[row]` its column; no two share a column or a
+/// diagonal.
+pub fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
+    constraints! {
+        let q[n] = amb(0..n);
+        require all_different(q);
+        require all_different(q[i] + i for i in 0..n);
+        require all_different(q[i] - i for i in 0..n);
+    }
+    .map(|solution| solution.q)
+}
+
+/// The puzzle up to the 8 symmetries of the board: one solution per class.
+pub fn fundamental_queens(n: usize) -> Puzzle<'static, Vec<usize>> {
+    let rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
+    queens(n)
+        .symmetries(board_symmetries(&rows))
+        .up_to_symmetry()
+}
+
+/// The strategy for a first solution on a large board: fewest columns left first,
+/// central columns first, restarts against unlucky runs.
+pub fn first_strategy() -> Strategy {
+    Strategy::first_fail()
+        .values(ValueOrder::MiddleOut)
+        .restarts(Restarts::luby(100))
+}
+
+/// The strategy for counting: fewest columns left first, ties to the middle rows. Central
+/// rows constrain most, so the tree is about half the size of the top-down one; the
+/// count does not depend on the order (listing keeps the top-down, lexicographic order).
+pub fn count_strategy(n: usize) -> Strategy {
+    let mut rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
+    rows.sort_by_key(|r| (2 * r.index()).abs_diff(n.saturating_sub(1)));
+    Strategy::new().vars(VarOrder::FirstFailThen(rows.into()))
+}
+
+/// A solution as the sources print it: 1-based columns, `[2, 4, 1, 3]`.
+pub fn columns(queens: &[usize]) -> String {
+    let cols: Vec<String> = queens.iter().map(|c| (c + 1).to_string()).collect();
+    format!("[{}]", cols.join(", "))
+}
+
+/// A solution drawn as a board, one row per line.
+pub fn board(queens: &[usize]) -> String {
+    let n = queens.len();
+    let rows: Vec<String> = queens
+        .iter()
+        .map(|&col| {
+            (0..n)
+                .map(|c| if c == col { "Q" } else { "." })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows.join("\n")
+}
+
+/// Where a symmetry of the board sends cell `(row, column)`, given the last index.
+type CellMap = fn(u32, u32, u32) -> (u32, u32);
+
+/// The 7 symmetries of a square board other than the identity (3 rotations, 4
+/// reflections), for a model with one variable per row (`rows[r]`) whose value index is
+/// the column: n-queens, n-rooks and the like. Other variables are left where they are.
+pub fn board_symmetries(rows: &[VarId]) -> Vec<Symmetry> {
+    let n = rows.len() as u32;
+    let rows: Arc<[VarId]> = rows.into();
+    let last = n.saturating_sub(1);
+    let maps: [(&str, CellMap); 7] = [
+        ("rotate 90°", |last, r, c| (c, last - r)),
+        ("rotate 180°", |last, r, c| (last - r, last - c)),
+        ("rotate 270°", |last, r, c| (last - c, r)),
+        ("mirror left-right", |last, r, c| (r, last - c)),
+        ("mirror top-bottom", |last, r, c| (last - r, c)),
+        ("main diagonal", |_, r, c| (c, r)),
+        ("anti-diagonal", |last, r, c| (last - c, last - r)),
+    ];
+    maps.into_iter()
+        .map(|(name, f)| {
+            let rows = Arc::clone(&rows);
+            Symmetry::new(name, move |var, value| {
+                let Some(r) = rows.iter().position(|&v| v == var) else {
+                    return (var, value);
+                };
+                let (r2, c2) = f(last, r as u32, value);
+                (rows[r2 as usize], c2)
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn board_symmetries_are_bijections_and_a_group() {
+        let n = 5;
+        let rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
+        let symmetries = board_symmetries(&rows);
+        assert_eq!(symmetries.len(), 7);
+        let cells: Vec<(VarId, u32)> = rows
+            .iter()
+            .flat_map(|&r| (0..n as u32).map(move |c| (r, c)))
+            .collect();
+        let as_table = |f: &dyn Fn(VarId, u32) -> (VarId, u32)| {
+            cells.iter().map(|&(v, x)| f(v, x)).collect::<Vec<_>>()
+        };
+        // Each is a bijection on the cells: every image is a cell, no two cells share one.
+        let on_cells: BTreeSet<(VarId, u32)> = cells.iter().copied().collect();
+        for s in &symmetries {
+            let images = as_table(&|v, x| s.apply(v, x));
+            let distinct: BTreeSet<(VarId, u32)> = images.iter().copied().collect();
+            assert_eq!(
+                distinct,
+                on_cells,
+                "{} is not a bijection on the cells",
+                s.name()
+            );
+        }
+        let mut known: Vec<Vec<(VarId, u32)>> = symmetries
+            .iter()
+            .map(|s| as_table(&|v, x| s.apply(v, x)))
+            .collect();
+        known.push(cells.clone());
+        // The identity and the seven are eight different maps.
+        assert_eq!(known.iter().collect::<BTreeSet<_>>().len(), 8);
+        // Composing any two gives the identity or one of the seven.
+        for a in &symmetries {
+            for b in &symmetries {
+                let composed = as_table(&|v, x| {
+                    let (v, x) = b.apply(v, x);
+                    a.apply(v, x)
+                });
+                assert!(known.contains(&composed), "{} after {}", a.name(), b.name());
+            }
+        }
+    }
+
+    #[test]
+    fn board_symmetries_leave_other_variables_alone() {
+        let rows: Vec<VarId> = (0..4).map(VarId::from_index).collect();
+        let other = VarId::from_index(4);
+        for s in board_symmetries(&rows) {
+            assert_eq!(s.apply(other, 3), (other, 3), "{}", s.name());
+        }
+    }
+}
