@@ -4,19 +4,8 @@
 
 use std::thread;
 
-use ambsolve::{
-    Engine, Limits, Model, Options, Puzzle, SearchError, StopReason, constraints, replay,
-};
-
-fn queens(n: usize) -> Puzzle<'static, Vec<usize>> {
-    constraints! {
-        let q[n] = amb(0..n);
-        require all_different(q);
-        require all_different(q[i] + i for i in 0..n);
-        require all_different(q[i] - i for i in 0..n);
-    }
-    .map(|s| s.q)
-}
+use ambsolve::{Engine, Limits, Model, Options, Puzzle, SearchError, StopReason, replay};
+use ambsolve_examples::puzzles::queens::queens;
 
 /// A model whose constraint names a variable of another model.
 fn broken_model() -> Model<'static> {

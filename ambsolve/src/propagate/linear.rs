@@ -12,13 +12,15 @@ use crate::model::{Cmp, LinearDef};
 use crate::store::Store;
 use crate::var::VarId;
 
-struct Term {
+/// One term of a linear sum as the propagator reads it: a store position, a coefficient and
+/// the integer image of each value index.
+struct ScaledVar {
     var: usize,
     coef: i128,
     images: Arc<[i64]>,
 }
 
-impl Term {
+impl ScaledVar {
     #[inline]
     fn at(&self, index: u32) -> i128 {
         self.coef * i128::from(self.images[index as usize])
@@ -48,7 +50,7 @@ enum Kind {
 }
 
 pub(super) struct Linear {
-    terms: Vec<Term>,
+    terms: Vec<ScaledVar>,
     scope: Vec<VarId>,
     kind: Kind,
     rhs: i128,
@@ -66,11 +68,11 @@ impl Linear {
             Cmp::Gt => (Kind::AtLeast, rhs + 1),
         };
         // One term per variable: `3x + 2x` is `5x`, and a zero coefficient drops out.
-        let mut terms: Vec<Term> = Vec::new();
+        let mut terms: Vec<ScaledVar> = Vec::new();
         for (v, coef, images) in &def.terms {
             match terms.iter_mut().find(|t| t.var == v.index()) {
                 Some(term) => term.coef += i128::from(*coef),
-                None => terms.push(Term {
+                None => terms.push(ScaledVar {
                     var: v.index(),
                     coef: i128::from(*coef),
                     images: Arc::clone(images),

@@ -4,14 +4,12 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::{Running, Start};
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::options::Options;
 use crate::stats::Stats;
-
-type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
-type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
 
 /// A running search whose solutions go through a function.
 pub(super) struct MappedSearch<'a, T, F> {
