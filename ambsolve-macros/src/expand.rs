@@ -182,16 +182,13 @@ fn handle(slot: &Slot) -> TokenStream {
     quote_spanned!(slot.span=> #name #(#indices)*)
 }
 
-/// A coefficient or constant as an `i64` expression: its factors multiplied, each
-/// converted where the user wrote it.
+/// A coefficient or constant as an exact integer (`__private::Exact`): its factors
+/// multiplied, each converted where the user wrote it.
 fn coef(coef: &Coef<'_>) -> TokenStream {
     let mut factors = coef.factors.iter().map(|factor| int(factor));
     let Some(first) = factors.next() else {
-        return if coef.negative {
-            quote!(-1i64)
-        } else {
-            quote!(1i64)
-        };
+        let one = quote!(::ambsolve::__private::int(1i128));
+        return if coef.negative { quote!(-#one) } else { one };
     };
     let product = factors.fold(first, |product, factor| quote!((#product) * (#factor)));
     if coef.negative {
@@ -201,19 +198,34 @@ fn coef(coef: &Coef<'_>) -> TokenStream {
     }
 }
 
-/// A user's integer as an `i64`.
+/// A user's integer as an exact integer. A literal without a suffix is read as an
+/// `i128`, so that it takes no type from its neighbours (`3000000000` is not an `i32`).
 fn int(expr: &Expr) -> TokenStream {
+    if let Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Int(literal),
+        ..
+    }) = expr
+    {
+        if literal.suffix().is_empty() {
+            let wide =
+                syn::LitInt::new(&format!("{}i128", literal.base10_digits()), literal.span());
+            return quote_spanned!(expr.span()=> ::ambsolve::__private::int(#wide));
+        }
+    }
     quote_spanned!(expr.span()=> ::ambsolve::__private::int(#expr))
 }
 
-/// An all-different offset as an `i64` expression.
-fn offset(offset: &Offset<'_>) -> TokenStream {
+/// An all-different offset as an `i64` expression (an offset out of range makes the
+/// model invalid).
+fn offset(offset: &Offset<'_>, model: &Ident) -> TokenStream {
     let value = offset.value;
-    if offset.negative {
-        quote_spanned!(value.span()=> -::ambsolve::__private::int(#value))
+    let exact = int(value);
+    let exact = if offset.negative {
+        quote_spanned!(value.span()=> -#exact)
     } else {
-        int(value)
-    }
+        exact
+    };
+    quote_spanned!(value.span()=> ::ambsolve::__private::narrow(&mut #model, #exact, "an offset"))
 }
 
 /// `body` inside `for` loops, the first loop outermost.
@@ -291,7 +303,7 @@ fn all_different(
     let pushes: Vec<TokenStream> = operands
         .iter()
         .map(|operand| {
-            let offset = operand.offset.as_ref().map(offset);
+            let offset = operand.offset.as_ref().map(|o| offset(o, model));
             let offset = offsets.then(|| offset.unwrap_or_else(|| zero.clone()));
             push_vars(&operand.slot, &list, offset.as_ref())
         })
@@ -322,7 +334,7 @@ fn linear(
     let push = |(c, slot): &(Coef<'_>, Slot)| {
         let handle = handle(slot);
         let c = coef(c);
-        quote_spanned!(slot.span=> #list.push(::ambsolve::__private::Term::new(#c, &#handle));)
+        quote_spanned!(slot.span=> #list.push(::ambsolve::__private::term(&mut #model, #c, &#handle));)
     };
     let add = |c: &Coef<'_>| {
         let c = coef(c);
@@ -351,9 +363,10 @@ fn linear(
     );
     quote_spanned! {span=> {
         let mut #list: ::ambsolve::__private::Vec<::ambsolve::__private::Term> = ::ambsolve::__private::Vec::new();
-        let mut #total: i64 = 0;
+        let mut #total = ::ambsolve::__private::int(0i128);
         #(#body)*
-        #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, -#total);
+        let #total = ::ambsolve::__private::narrow(&mut #model, -#total, "a constant");
+        #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, #total);
     }}
 }
 

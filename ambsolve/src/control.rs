@@ -2,7 +2,7 @@
 //! every node (limits, the clock, a pause point), and the [`Search`] trait every engine
 //! implements so that one iterator can drive any of them.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::error::SearchError;
 use crate::limits::{Limits, StopReason};
@@ -35,16 +35,38 @@ pub(crate) trait Search {
     fn progress(&self) -> f64;
 }
 
-/// How often (in nodes) the clock and the cancellation flag are read.
-const POLL_EVERY: u32 = 1024;
+/// The longest run of work units between two reads of the clock and the flag.
+const MAX_INTERVAL: u32 = 1024;
+
+/// The time the polling interval aims at between two reads: long enough that reading the
+/// clock costs nothing, short enough that a limit is met within a few milliseconds.
+const POLL_TARGET: Duration = Duration::from_micros(500);
+
+/// Work units a paused search does before it may pause again, so that every call of a
+/// budgeted count makes progress even with its budget already spent.
+const PAUSE_AFTER: u32 = 64;
 
 /// What an engine consults at every node: the limits, the clock, an optional pause point.
+///
+/// The clock and the cancellation flag are read every `interval` units of work (nodes,
+/// runs). The interval adapts to what a unit costs: it starts at 1 (so a flag set or a time
+/// limit spent before the search starts stops it before any work), and after each read it
+/// becomes the number of units that take [`POLL_TARGET`] at the rate just measured (at
+/// most doubling, between 1 and [`MAX_INTERVAL`]). A limit is therefore met within about a
+/// millisecond plus one unit of work when units cost about the same; when cheap units
+/// suddenly become expensive, within one interval of the expensive ones.
 #[derive(Debug)]
 pub(crate) struct Control {
     limits: Limits,
     deadline: Option<Instant>,
     pause_at: Option<Instant>,
+    /// Units since the last read.
     ticks: u32,
+    /// Units between two reads.
+    interval: u32,
+    last_poll: Instant,
+    /// Units since the pause point was set (saturating).
+    since_pause: u32,
 }
 
 /// Why an engine interrupted its work: a final stop, or a pause the caller asked for.
@@ -56,11 +78,16 @@ pub(crate) enum Interrupt {
 
 impl Control {
     pub(crate) fn new(limits: Limits) -> Self {
+        let now = Instant::now();
         Control {
-            deadline: limits.time.map(|t| Instant::now() + t),
+            // A time limit too far to represent is no limit.
+            deadline: limits.time.and_then(|t| now.checked_add(t)),
             limits,
             pause_at: None,
-            ticks: POLL_EVERY - 1,
+            ticks: 0,
+            interval: 1,
+            last_poll: now,
+            since_pause: 0,
         }
     }
 
@@ -68,11 +95,12 @@ impl Control {
         self.limits.solutions
     }
 
-    /// Asks engines to pause (not stop) at `at`. The clock is read after a full polling
-    /// interval of work, so every call makes progress even with a deadline already past.
+    /// Asks engines to pause (not stop) at `at`. A pause comes only after
+    /// [`PAUSE_AFTER`] units of work, so every call makes progress even with a pause point
+    /// already past; stops (the flag, the deadline) are seen at the next read.
     pub(crate) fn set_pause(&mut self, at: Option<Instant>) {
         self.pause_at = at;
-        self.ticks = 0;
+        self.since_pause = 0;
     }
 
     /// Called before a new node is made; `nodes` is the number made so far.
@@ -86,35 +114,62 @@ impl Control {
         self.tick()
     }
 
-    /// Counts a unit of work (a node, a run); every [`POLL_EVERY`] units, and at the first
-    /// one, polls the flag and the clock.
+    /// Counts a unit of work (a node, a run); every `interval` units, reads the flag and
+    /// the clock.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), Interrupt> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % POLL_EVERY == 0 {
+        self.ticks += 1;
+        if self.ticks >= self.interval {
             self.poll()
         } else {
             Ok(())
         }
     }
 
-    /// Reads the cancellation flag and the clock.
-    pub(crate) fn poll(&self) -> Result<(), Interrupt> {
-        if let Some(flag) = &self.limits.cancel {
-            if flag.is_cancelled() {
-                return Err(Interrupt::Stop(StopReason::Cancelled));
-            }
+    /// Reads the cancellation flag and the clock, and adapts the interval to the time the
+    /// last one took.
+    #[cold]
+    fn poll(&mut self) -> Result<(), Interrupt> {
+        let now = Instant::now();
+        let spent = now.saturating_duration_since(self.last_poll).as_nanos();
+        // The units that take POLL_TARGET at the rate just measured, at most twice as many
+        // as before (cheap units ramp up; one read after expensive ones brings it down).
+        let target = POLL_TARGET.as_nanos() * u128::from(self.ticks) / spent.max(1);
+        self.interval = target
+            .clamp(1, u128::from(self.interval) * 2)
+            .min(u128::from(MAX_INTERVAL)) as u32;
+        self.since_pause = self.since_pause.saturating_add(self.ticks);
+        self.ticks = 0;
+        self.last_poll = now;
+        self.check(now)
+    }
+
+    /// Whether a limit or the pause point has been reached at `now`.
+    fn check(&self, now: Instant) -> Result<(), Interrupt> {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.is_cancelled())
+        {
+            return Err(Interrupt::Stop(StopReason::Cancelled));
         }
-        if self.deadline.is_some() || self.pause_at.is_some() {
-            let now = Instant::now();
-            if self.deadline.is_some_and(|d| now >= d) {
-                return Err(Interrupt::Stop(StopReason::TimeLimit));
-            }
-            if self.pause_at.is_some_and(|p| now >= p) {
-                return Err(Interrupt::Pause);
-            }
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Err(Interrupt::Stop(StopReason::TimeLimit));
+        }
+        if self.since_pause >= PAUSE_AFTER && self.pause_at.is_some_and(|p| now >= p) {
+            return Err(Interrupt::Pause);
         }
         Ok(())
+    }
+
+    /// Whether the search must stop before doing anything more: the flag is set or the
+    /// deadline has passed. Read when a search is resumed, whatever the interval.
+    pub(crate) fn stopped(&self) -> Option<StopReason> {
+        match self.check(Instant::now()) {
+            Err(Interrupt::Stop(reason)) => Some(reason),
+            Err(Interrupt::Pause) | Ok(()) => None,
+        }
     }
 }
 
@@ -122,7 +177,6 @@ impl Control {
 mod tests {
     use super::*;
     use crate::limits::CancelFlag;
-    use std::time::Duration;
 
     #[test]
     fn node_limit_stops_before_the_next_node() {
@@ -136,17 +190,51 @@ mod tests {
     }
 
     #[test]
-    fn cancel_flag_is_seen_when_polled() {
+    fn a_flag_set_before_the_search_stops_it_at_the_first_unit() {
         let flag = CancelFlag::new();
-        let c = Control::new(Limits::new().cancel(flag.clone()));
-        assert_eq!(c.poll(), Ok(()));
+        let mut c = Control::new(Limits::new().cancel(flag.clone()));
+        assert_eq!(c.tick(), Ok(()));
         flag.cancel();
-        assert_eq!(c.poll(), Err(Interrupt::Stop(StopReason::Cancelled)));
+        assert_eq!(c.stopped(), Some(StopReason::Cancelled));
+        let mut fresh = Control::new(Limits::new().cancel(flag));
+        assert_eq!(fresh.tick(), Err(Interrupt::Stop(StopReason::Cancelled)));
     }
 
     #[test]
-    fn zero_time_limit_stops_at_the_first_poll() {
-        let c = Control::new(Limits::new().time(Duration::ZERO));
-        assert_eq!(c.poll(), Err(Interrupt::Stop(StopReason::TimeLimit)));
+    fn a_zero_time_limit_stops_at_the_first_unit() {
+        let mut c = Control::new(Limits::new().time(Duration::ZERO));
+        assert_eq!(c.stopped(), Some(StopReason::TimeLimit));
+        assert_eq!(c.tick(), Err(Interrupt::Stop(StopReason::TimeLimit)));
+    }
+
+    #[test]
+    fn the_interval_grows_for_cheap_units_and_shrinks_for_expensive_ones() {
+        let mut c = Control::new(Limits::new());
+        for _ in 0..100_000 {
+            c.tick().unwrap();
+        }
+        assert!(c.interval > 1, "interval {}", c.interval);
+        // Units of 0.2 ms: one read brings the interval near 1; a 1 ms unit brings it to 1.
+        for _ in 0..MAX_INTERVAL {
+            std::thread::sleep(Duration::from_micros(200));
+            c.tick().unwrap();
+        }
+        assert!(c.interval <= 4, "interval {}", c.interval);
+        for _ in 0..8 {
+            std::thread::sleep(Duration::from_millis(1));
+            c.tick().unwrap();
+        }
+        assert_eq!(c.interval, 1);
+    }
+
+    #[test]
+    fn a_pause_comes_after_some_work() {
+        let mut c = Control::new(Limits::new());
+        c.set_pause(Some(Instant::now()));
+        let mut units = 0;
+        while c.tick().is_ok() {
+            units += 1;
+        }
+        assert!(units >= PAUSE_AFTER - 1, "paused after {units} units");
     }
 }

@@ -40,6 +40,9 @@ pub enum SearchError {
     },
     /// The model was built wrongly; the message says where.
     InvalidModel(String),
+    /// A panic (in a predicate, a propagator or an `amb` program) unwound out of the
+    /// search, which may have left it half-way through a step: it is not continued.
+    Unwound,
 }
 
 impl fmt::Display for SearchError {
@@ -74,6 +77,9 @@ impl fmt::Display for SearchError {
                  size_hint promised"
             ),
             SearchError::InvalidModel(message) => write!(f, "invalid model: {message}"),
+            SearchError::Unwound => {
+                f.write_str("the search was interrupted by a panic and cannot be continued")
+            }
         }
     }
 }

@@ -232,12 +232,54 @@ pub mod __private {
         vars.into_iter().map(Var::id).collect()
     }
 
-    /// An integer coefficient, offset or constant as an `i64` (saturating at the ends).
-    pub fn int<T: TryInto<i64> + PartialOrd + Default>(value: T) -> i64 {
-        let negative = value < T::default();
-        value
-            .try_into()
-            .unwrap_or(if negative { i64::MIN } else { i64::MAX })
+    /// An integer the macro computes with (a coefficient, an offset, a constant), exact:
+    /// `None` once it leaves the `i128` range, never wrapped.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Exact(Option<i128>);
+
+    /// A user's integer (any primitive integer type) as an [`Exact`].
+    pub fn int<T: TryInto<i128>>(value: T) -> Exact {
+        Exact(value.try_into().ok())
+    }
+
+    impl core::ops::Neg for Exact {
+        type Output = Exact;
+        fn neg(self) -> Exact {
+            Exact(self.0.and_then(i128::checked_neg))
+        }
+    }
+
+    impl core::ops::Mul for Exact {
+        type Output = Exact;
+        fn mul(self, other: Exact) -> Exact {
+            Exact(self.0.zip(other.0).and_then(|(a, b)| a.checked_mul(b)))
+        }
+    }
+
+    impl core::ops::AddAssign for Exact {
+        fn add_assign(&mut self, other: Exact) {
+            self.0 = self.0.zip(other.0).and_then(|(a, b)| a.checked_add(b));
+        }
+    }
+
+    /// `value` as an `i64`; out of range, the model is made invalid (and 0 is returned).
+    pub fn narrow(model: &mut Model<'_>, value: Exact, what: &str) -> i64 {
+        match value.0.map(i64::try_from) {
+            Some(Ok(value)) => value,
+            _ => {
+                model.invalid(format!("{what} of a constraint does not fit in an i64"));
+                0
+            }
+        }
+    }
+
+    /// The linear term `coef × var`; a coefficient out of range makes the model invalid.
+    pub fn term<T: crate::model::Integer>(
+        model: &mut Model<'_>,
+        coef: Exact,
+        var: &Var<T>,
+    ) -> Term {
+        Term::new(narrow(model, coef, "a coefficient"), var)
     }
 
     /// A chosen value, cloned out of its variable's list.

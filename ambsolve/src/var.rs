@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A variable of a [`Model`](crate::Model), by position. Cheap to copy; the engines work
 /// with these and with value indices.
@@ -41,6 +42,22 @@ impl fmt::Debug for VarId {
 pub struct Var<T> {
     pub(crate) id: VarId,
     pub(crate) values: Arc<[T]>,
+    /// The identity of the model that declared it (see [`ModelId`]).
+    pub(crate) model: ModelId,
+}
+
+/// The identity of a model: every `Model::new` takes a fresh one, and clones keep it (a
+/// clone has the same variables). Typed variables carry it, so a variable of another model
+/// is refused instead of standing for whichever variable has its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ModelId(u64);
+
+impl ModelId {
+    /// A fresh identity.
+    pub(crate) fn fresh() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        ModelId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
 }
 
 impl<T> Var<T> {
@@ -68,6 +85,7 @@ impl<T> Clone for Var<T> {
         Var {
             id: self.id,
             values: Arc::clone(&self.values),
+            model: self.model,
         }
     }
 }

@@ -1,14 +1,25 @@
 //! A solution of a model: one value index per variable.
 
-use crate::var::{Var, VarId};
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+
+use crate::var::{ModelId, Var, VarId};
 
 /// A solution of a [`Model`](crate::Model): the value index of every variable.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Assignment(Box<[u32]>);
+///
+/// Two assignments compare (and hash) by their value indices alone.
+#[derive(Clone, Debug)]
+pub struct Assignment {
+    model: ModelId,
+    indices: Box<[u32]>,
+}
 
 impl Assignment {
-    pub(crate) fn new(indices: impl Into<Box<[u32]>>) -> Self {
-        Assignment(indices.into())
+    pub(crate) fn new(model: ModelId, indices: impl Into<Box<[u32]>>) -> Self {
+        Assignment {
+            model,
+            indices: indices.into(),
+        }
     }
 
     /// The value of `var`.
@@ -16,6 +27,11 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn value<'v, T>(&self, var: &'v Var<T>) -> &'v T {
+        assert!(
+            var.model == self.model,
+            "variable {:?} is not a variable of the model this assignment solves",
+            var.id
+        );
         &var.values[self.index(var.id) as usize]
     }
 
@@ -29,11 +45,37 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn index(&self, var: impl Into<VarId>) -> u32 {
-        self.0[var.into().index()]
+        self.indices[var.into().index()]
     }
 
     /// The value index of every variable, by position.
     pub fn indices(&self) -> &[u32] {
-        &self.0
+        &self.indices
+    }
+}
+
+impl PartialEq for Assignment {
+    fn eq(&self, other: &Self) -> bool {
+        self.indices == other.indices
+    }
+}
+
+impl Eq for Assignment {}
+
+impl PartialOrd for Assignment {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Assignment {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.indices.cmp(&other.indices)
+    }
+}
+
+impl Hash for Assignment {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.indices.hash(state);
     }
 }

@@ -27,7 +27,7 @@ use crate::domain::Domain;
 use crate::error::SearchError;
 use crate::propagator::Propagator;
 use crate::symmetry::{Symmetry, Tables};
-use crate::var::{Var, VarId};
+use crate::var::{ModelId, Var, VarId};
 
 /// A variable's name, rendered when asked for (building a model allocates no strings for
 /// unnamed variables or arrays).
@@ -67,8 +67,10 @@ enum Name {
 ///     .collect();
 /// assert_eq!(pairs, [(1, 9), (2, 8), (3, 7), (4, 6)]);
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Model<'a> {
+    /// Shared by clones, carried by every typed variable.
+    id: ModelId,
     names: Vec<Name>,
     universes: Vec<u32>,
     /// Domains narrowed before solving by [`restrict`](Model::restrict); `None` is full.
@@ -79,8 +81,23 @@ pub struct Model<'a> {
     error: Option<String>,
 }
 
+impl Default for Model<'_> {
+    fn default() -> Self {
+        Model {
+            id: ModelId::fresh(),
+            names: Vec::new(),
+            universes: Vec::new(),
+            initial: Vec::new(),
+            symmetries: Vec::new(),
+            constraints: Vec::new(),
+            error: None,
+        }
+    }
+}
+
 impl<'a> Model<'a> {
-    /// An empty model.
+    /// An empty model, with an identity of its own: its variables are refused by other
+    /// models.
     pub fn new() -> Self {
         Self::default()
     }
@@ -132,7 +149,11 @@ impl<'a> Model<'a> {
         });
         self.universes.push(universe);
         self.initial.push(None);
-        Var { id, values }
+        Var {
+            id,
+            values,
+            model: self.id,
+        }
     }
 
     /// A `rows × cols` grid of variables sharing one list of values, named `<name>[r][c]`.
@@ -160,7 +181,7 @@ impl<'a> Model<'a> {
     /// Keeps only the values of `var` for which `keep` holds: a condition on one variable,
     /// applied to its domain before solving (no propagator, no check during search).
     pub fn restrict<T>(&mut self, var: &Var<T>, keep: impl Fn(&T) -> bool) {
-        if !self.known(&[var.id]) {
+        if !self.owns([var]) {
             return;
         }
         let universe = self.universes[var.id.index()];
@@ -344,6 +365,9 @@ impl<'a> Model<'a> {
         vars: &[Var<T>],
         tuples: impl IntoIterator<Item = R>,
     ) {
+        if !self.owns(vars) {
+            return;
+        }
         let lookup: Vec<HashMap<&T, Vec<u32>>> = vars
             .iter()
             .map(|var| {
@@ -416,6 +440,9 @@ impl<'a> Model<'a> {
     /// A binary relation given as a predicate: the pairs it allows are computed once and
     /// kept as a table, so the trail engine enforces it fully (arc consistency).
     pub fn relation<A, B>(&mut self, x: &Var<A>, y: &Var<B>, allowed: impl Fn(&A, &B) -> bool) {
+        if !(self.owns([x]) && self.owns([y])) {
+            return;
+        }
         let mut pairs = Vec::new();
         for (i, a) in x.values.iter().enumerate() {
             for (j, b) in y.values.iter().enumerate() {
@@ -446,6 +473,9 @@ impl<'a> Model<'a> {
         x: &Var<A>,
         check: impl Fn(&A) -> bool + Send + Sync + 'a,
     ) {
+        if !self.owns([x]) {
+            return;
+        }
         let xs = Arc::clone(&x.values);
         self.predicate(&[x.id], move |i| check(&xs[i[0] as usize]));
     }
@@ -460,6 +490,9 @@ impl<'a> Model<'a> {
         A: Send + Sync + 'a,
         B: Send + Sync + 'a,
     {
+        if !(self.owns([x]) && self.owns([y])) {
+            return;
+        }
         let (xs, ys) = (Arc::clone(&x.values), Arc::clone(&y.values));
         self.predicate(&[x.id, y.id], move |i| {
             check(&xs[i[0] as usize], &ys[i[1] as usize])
@@ -478,6 +511,9 @@ impl<'a> Model<'a> {
         B: Send + Sync + 'a,
         C: Send + Sync + 'a,
     {
+        if !(self.owns([x]) && self.owns([y]) && self.owns([z])) {
+            return;
+        }
         let (xs, ys, zs) = (
             Arc::clone(&x.values),
             Arc::clone(&y.values),
@@ -494,6 +530,9 @@ impl<'a> Model<'a> {
         vars: &[Var<T>],
         check: impl Fn(&[&T]) -> bool + Send + Sync + 'a,
     ) {
+        if !self.owns(vars) {
+            return;
+        }
         let lists: Vec<Arc<[T]>> = vars.iter().map(|v| Arc::clone(&v.values)).collect();
         let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
         self.predicate(&ids, move |indices| {
@@ -594,6 +633,26 @@ impl<'a> Model<'a> {
         self.error.as_deref()
     }
 
+    /// The identity of this model, carried by its variables and its assignments.
+    pub(crate) fn id(&self) -> ModelId {
+        self.id
+    }
+
+    /// Whether every one of `vars` was declared by this model (or a clone of it); else the
+    /// model remembers the error.
+    fn owns<'v, T: 'v>(&mut self, vars: impl IntoIterator<Item = &'v Var<T>>) -> bool {
+        for var in vars {
+            if var.model != self.id {
+                self.fail(format!(
+                    "variable {:?} was declared by another model",
+                    var.id
+                ));
+                return false;
+            }
+        }
+        true
+    }
+
     fn known(&mut self, vars: &[VarId]) -> bool {
         match vars.iter().find(|v| v.index() >= self.num_vars()) {
             Some(v) => {
@@ -615,6 +674,11 @@ impl<'a> Model<'a> {
 
     fn fail(&mut self, message: String) {
         self.error.get_or_insert(message);
+    }
+
+    /// Makes the model invalid with `message` (the first such message is kept).
+    pub(crate) fn invalid(&mut self, message: String) {
+        self.fail(message);
     }
 }
 

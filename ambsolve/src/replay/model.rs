@@ -207,6 +207,6 @@ pub(crate) fn model_program<'a>(
                 amb.require(tables.may_lead(|w| Some(assigned[w])))?;
             }
         }
-        Ok(Assignment::new(assigned.clone()))
+        Ok(Assignment::new(model.id(), assigned.clone()))
     })
 }

@@ -417,7 +417,7 @@ impl Search for TrailSearch<'_> {
     }
 
     fn take_solution(&mut self) -> Assignment {
-        Assignment::new(self.store.assignment())
+        Assignment::new(self.model.id(), self.store.assignment())
     }
 
     fn stats(&self) -> Stats {

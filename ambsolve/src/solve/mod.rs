@@ -191,9 +191,25 @@ impl<T> fmt::Debug for Solver<'_, T> {
 /// Runs an `amb` program on the replay engine.
 ///
 /// The closure is run once per path; it must be deterministic given its choices (the same
-/// choices with the same alternatives whenever the earlier choices are the same). The
-/// engine checks this and reports [`SearchError::Nondeterministic`] or
-/// [`SearchError::EndedDuringReplay`] instead of searching the wrong tree.
+/// choices with the same alternatives, the same conditions and the same result whenever
+/// the earlier choices are the same).
+///
+/// # What is checked, and what is not
+///
+/// The engine sees the *shape* of each run and reports, instead of searching the wrong
+/// tree:
+/// - a replayed choice with another number of alternatives than when it was recorded
+///   ([`SearchError::Nondeterministic`]);
+/// - a run that returns or fails before it has replayed its whole recorded path
+///   ([`SearchError::EndedDuringReplay`]);
+/// - an iterator given to `choose` that yields fewer items than its exact `size_hint`
+///   ([`SearchError::ShortIterator`]).
+///
+/// It cannot see what a run computes between its choices. A program whose choices keep
+/// their number of alternatives but whose *values* or *conditions* change from run to run
+/// (values drawn at random, a `require` on the clock or on a counter kept across runs, a
+/// result read from shared state) is not detected: it searches some tree, and its counts
+/// and solutions are whatever that tree gives. Keep such state out of the closure.
 ///
 /// Solutions come in the order of `ambRun`: depth-first, lexicographic over the choice
 /// indices.

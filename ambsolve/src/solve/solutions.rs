@@ -80,6 +80,8 @@ pub struct Solutions<'a, T> {
     search: Option<Running<'a, T>>,
     control: Control,
     status: Status,
+    /// Set while the engine runs: still set on entry means a panic unwound out of it.
+    searching: bool,
     solutions: u64,
     busy: Duration,
 }
@@ -99,6 +101,7 @@ impl<'a, T> Solutions<'a, T> {
             search,
             control,
             status,
+            searching: false,
             solutions: 0,
             busy: Duration::ZERO,
         }
@@ -188,6 +191,7 @@ impl<'a, T> Solutions<'a, T> {
 
     fn count_while(&mut self, pause_at: Option<Instant>) -> Result<u64, SearchError> {
         let started = Instant::now();
+        self.resume();
         self.control.set_pause(pause_at);
         let mut found = 0;
         while self.step() {
@@ -201,6 +205,19 @@ impl<'a, T> Solutions<'a, T> {
         }
     }
 
+    /// Before resuming: a limit already reached stops the search at once, and a search a
+    /// panic unwound out of (a user's predicate or propagator panicked) is not continued.
+    fn resume(&mut self) {
+        if !matches!(self.status, Status::Running) {
+            return;
+        }
+        if self.searching {
+            self.status = Status::Failed(SearchError::Unwound);
+        } else if let Some(reason) = self.control.stopped() {
+            self.status = Status::Stopped(reason);
+        }
+    }
+
     /// Searches to the next solution; `true` if the search stands on one.
     fn step(&mut self) -> bool {
         let Status::Running = self.status else {
@@ -209,7 +226,10 @@ impl<'a, T> Solutions<'a, T> {
         let Some(search) = self.search.as_mut() else {
             return false;
         };
-        match search.advance(&mut self.control) {
+        self.searching = true;
+        let step = search.advance(&mut self.control);
+        self.searching = false;
+        match step {
             Ok(Step::Solution) => {
                 self.solutions += 1;
                 if self
@@ -236,6 +256,7 @@ impl<'a, T> Solutions<'a, T> {
     /// The next solution, `Err` if the search cannot go on, `None` when it has stopped.
     fn try_next(&mut self) -> Option<Result<T, SearchError>> {
         let started = Instant::now();
+        self.resume();
         let found = self.step();
         self.busy += started.elapsed();
         if found {
