@@ -1,13 +1,22 @@
 //! Random small models: both engines (and every strategy) against brute-force enumeration,
-//! with the constraints' meaning evaluated independently of the library.
+//! with the constraints' meaning evaluated independently of the library; then symmetry,
+//! limits, cancellation and counting in slices on the same random models.
+//!
+//! CI runs a few hundred models per property. The long run, as many as you like:
+//!
+//! ```sh
+//! PROPTEST_CASES=100000 cargo test --release --test props
+//! ```
 
 mod common;
 
 use std::sync::Arc;
 
+use std::time::Duration;
+
 use ambsolve::{
-    Cmp, Context, Engine, Fail, Model, Propagator, Restarts, Strategy as Search, ValueOrder, Var,
-    VarId, VarOrder,
+    CancelFlag, Cmp, Context, Engine, Fail, Limits, Model, Propagator, Restarts, StopReason,
+    Strategy as Search, Symmetry, ValueOrder, Var, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -65,11 +74,16 @@ fn spec(lists: Vec<Vec<i64>>) -> impl Strategy<Value = Spec> {
 }
 
 fn model_spec() -> impl Strategy<Value = ModelSpec> {
+    model_spec_sized(5, 5)
+}
+
+/// Models of 1 to `vars` variables over lists of 1 to `len` values (rarely empty).
+fn model_spec_sized(vars: usize, len: usize) -> impl Strategy<Value = ModelSpec> {
     let list = prop_oneof![
-        12 => proptest::collection::vec(-3i64..=3, 1..=5),
+        12 => proptest::collection::vec(-3i64..=3, 1..=len),
         1 => Just(Vec::new()),
     ];
-    proptest::collection::vec(list, 1..=5)
+    proptest::collection::vec(list, 1..=vars)
         .prop_flat_map(|lists| {
             let specs = proptest::collection::vec(spec(lists.clone()), 0..=5);
             (Just(lists), specs)
@@ -133,6 +147,12 @@ impl Propagator for AtMost {
 fn build(spec: &ModelSpec) -> (Model<'static>, Vec<Var<i64>>) {
     let mut m = Model::new();
     let vars: Vec<Var<i64>> = spec.lists.iter().map(|l| m.var(l.clone())).collect();
+    add_specs(&mut m, &vars, spec);
+    (m, vars)
+}
+
+/// Posts every spec of `spec` on `vars` (which stand for its variables, in order).
+fn add_specs(m: &mut Model<'static>, vars: &[Var<i64>], spec: &ModelSpec) {
     for s in &spec.specs {
         match s {
             Spec::AllDifferent(scope) => {
@@ -165,7 +185,6 @@ fn build(spec: &ModelSpec) -> (Model<'static>, Vec<Var<i64>>) {
             }
         }
     }
-    (m, vars)
 }
 
 /// Every index tuple, in lexicographic order, whose values satisfy every spec.
@@ -186,8 +205,45 @@ fn run(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
     found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
 
+/// Cases per property: `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig::with_cases(cases)
+}
+
+/// The model twice over (copies A and B of every variable, the same constraints on each),
+/// with the symmetry that swaps the copies; and the brute force's lex-leaders: the
+/// solutions no larger than their image.
+fn doubled(spec: &ModelSpec) -> (Model<'static>, Vec<Vec<u32>>) {
+    let n = spec.lists.len();
+    let mut m = Model::new();
+    let a: Vec<Var<i64>> = spec.lists.iter().map(|l| m.var(l.clone())).collect();
+    let b: Vec<Var<i64>> = spec.lists.iter().map(|l| m.var(l.clone())).collect();
+    add_specs(&mut m, &a, spec);
+    add_specs(&mut m, &b, spec);
+    m.symmetries([Symmetry::new("swap the copies", move |v, x| {
+        (VarId::from_index((v.index() + n) % (2 * n)), x)
+    })]);
+    let single = brute_force(spec);
+    let mut leaders = Vec::new();
+    for first in &single {
+        for second in &single {
+            let whole: Vec<u32> = first.iter().chain(second).copied().collect();
+            let image: Vec<u32> = second.iter().chain(first).copied().collect();
+            if whole <= image {
+                leaders.push(whole);
+            }
+        }
+    }
+    leaders.sort();
+    (m, leaders)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in model_spec()) {
@@ -213,4 +269,86 @@ proptest! {
         let count = model.solve(Engine::Trail).count().unwrap();
         prop_assert_eq!(count.solutions, expected.len() as u64);
     }
+}
+
+proptest! {
+    #![proptest_config(cases(150))]
+
+    #[test]
+    fn symmetry_limits_cancellation_and_slices_agree_with_brute_force(
+        spec in model_spec_sized(3, 4),
+        limit in 0u64..6,
+        nodes in 0u64..40,
+    ) {
+        let expected = brute_force(&spec);
+        let (model, _) = build(&spec);
+        let (twice, leaders) = doubled(&spec);
+        for engine in [Engine::Trail, Engine::Replay] {
+            // One solution per class of the swap symmetry: the lex-leaders, in order.
+            let got = run_with(&twice, engine, |s| s.up_to_symmetry());
+            prop_assert_eq!(&got, &leaders, "{} up to symmetry", engine);
+
+            // A solution limit: the first solutions, and the reason.
+            let first = run_with(&model, engine, |s| s.limits(Limits::new().solutions(limit)));
+            let k = (limit as usize).min(expected.len());
+            prop_assert_eq!(&first[..], &expected[..k], "{} with {} solutions at most", engine, limit);
+            let summary = model.solve(engine).limits(Limits::new().solutions(limit)).count().unwrap();
+            let found = expected.len() as u64;
+            let honest = match limit.cmp(&found) {
+                _ if limit == 0 => summary.stop_reason == StopReason::SolutionLimit,
+                std::cmp::Ordering::Less => summary.stop_reason == StopReason::SolutionLimit,
+                std::cmp::Ordering::Greater => summary.stop_reason == StopReason::Exhausted,
+                // The limit and the end of the tree coincide: either reason is honest.
+                std::cmp::Ordering::Equal => matches!(
+                    summary.stop_reason,
+                    StopReason::SolutionLimit | StopReason::Exhausted
+                ),
+            };
+            prop_assert!(honest, "{} limit {} of {}: {:?}", engine, limit, found, summary.stop_reason);
+            prop_assert_eq!(summary.solutions, limit.min(found));
+
+            // A node limit: a prefix of the solutions; complete only if the tree ended.
+            let mut limited = model.solve(engine).limits(Limits::new().nodes(nodes)).try_solutions();
+            let mut prefix = Vec::new();
+            for solution in limited.by_ref() {
+                prefix.push(solution.unwrap().indices().to_vec());
+            }
+            prop_assert!(expected.starts_with(&prefix), "{} node limit {}", engine, nodes);
+            match limited.stop_reason() {
+                Some(StopReason::Exhausted) => prop_assert_eq!(&prefix, &expected),
+                Some(StopReason::NodeLimit) => prop_assert!(limited.stats().nodes <= nodes),
+                other => prop_assert!(false, "{} stopped by {:?}", engine, other),
+            }
+
+            // Cancelled before it starts: nothing.
+            let flag = CancelFlag::new();
+            flag.cancel();
+            let cancelled = model.solve(engine).limits(Limits::new().cancel(flag)).count().unwrap();
+            prop_assert_eq!((cancelled.solutions, cancelled.stop_reason), (0, StopReason::Cancelled));
+
+            // Counted in slices that pause after every bit of work: the exact total.
+            let mut slices = model.solve(engine).solutions();
+            let mut total = 0;
+            while !slices.is_finished() {
+                total += slices.count_for(Duration::ZERO).unwrap();
+            }
+            prop_assert_eq!(total, expected.len() as u64, "{} in slices", engine);
+            prop_assert_eq!(slices.stop_reason(), Some(StopReason::Exhausted));
+        }
+    }
+}
+
+/// The solutions of `model` on `engine` as value indices, configured by `configure`.
+fn run_with(
+    model: &Model<'_>,
+    engine: Engine,
+    configure: impl FnOnce(
+        ambsolve::Solver<'_, ambsolve::Assignment>,
+    ) -> ambsolve::Solver<'_, ambsolve::Assignment>,
+) -> Vec<Vec<u32>> {
+    let found: Result<Vec<Vec<u32>>, _> = configure(model.solve(engine))
+        .try_solutions()
+        .map(|a| a.map(|a| a.indices().to_vec()))
+        .collect();
+    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
