@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
+use syn::visit::Visit;
 use syn::{BinOp, Expr, Ident, Pat};
 
 use crate::analyze::{self, Choices, Slot};
@@ -319,6 +320,19 @@ fn classify_one<'a>(
     })
 }
 
+/// The span of the first float literal in `expr`.
+fn float_literal(expr: &Expr) -> Option<Span> {
+    struct FloatFinder(Option<Span>);
+    impl<'ast> Visit<'ast> for FloatFinder {
+        fn visit_lit_float(&mut self, lit: &'ast syn::LitFloat) {
+            self.0.get_or_insert(lit.span());
+        }
+    }
+    let mut finder = FloatFinder(None);
+    finder.visit_expr(expr);
+    finder.0
+}
+
 /// The span of a call to `name` inside `expr`.
 fn call_named(expr: &Expr, name: &str) -> Option<Span> {
     struct CallFinder<'n> {
@@ -410,6 +424,19 @@ fn linear<'a>(
     };
     if !(left.arithmetic || right.arithmetic) {
         return Ok(None);
+    }
+    // Floats compare with their Rust meaning, in a predicate; a sum(..) has no predicate
+    // form, so a float in one is an error on the float.
+    if let Some(float) = float_literal(part) {
+        if left.sums.is_empty() && right.sums.is_empty() {
+            return Ok(None);
+        }
+        return Err(syn::Error::new(
+            float,
+            "sum(..) is an integer linear constraint and this is a float: to compare a \
+             float sum, compute it in a function of the whole array, as in \
+             `require total(&w) <= 2.5;`",
+        ));
     }
     let form = left.minus(right);
     let mut sums = Vec::new();

@@ -69,6 +69,7 @@ mod store;
 mod trail;
 // 2 meaning
 mod control;
+mod exact;
 mod limits;
 mod model;
 mod options;
@@ -232,39 +233,16 @@ pub mod __private {
         vars.into_iter().map(Var::id).collect()
     }
 
-    /// An integer the macro computes with (a coefficient, an offset, a constant), exact:
-    /// `None` once it leaves the `i128` range, never wrapped.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Exact(Option<i128>);
+    pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther};
 
     /// A user's integer (any primitive integer type) as an [`Exact`].
     pub fn int<T: TryInto<i128>>(value: T) -> Exact {
-        Exact(value.try_into().ok())
-    }
-
-    impl core::ops::Neg for Exact {
-        type Output = Exact;
-        fn neg(self) -> Exact {
-            Exact(self.0.and_then(i128::checked_neg))
-        }
-    }
-
-    impl core::ops::Mul for Exact {
-        type Output = Exact;
-        fn mul(self, other: Exact) -> Exact {
-            Exact(self.0.zip(other.0).and_then(|(a, b)| a.checked_mul(b)))
-        }
-    }
-
-    impl core::ops::AddAssign for Exact {
-        fn add_assign(&mut self, other: Exact) {
-            self.0 = self.0.zip(other.0).and_then(|(a, b)| a.checked_add(b));
-        }
+        Exact::from_option(value.try_into().ok())
     }
 
     /// `value` as an `i64`; out of range, the model is made invalid (and 0 is returned).
     pub fn narrow(model: &mut Model<'_>, value: Exact, what: &str) -> i64 {
-        match value.0.map(i64::try_from) {
+        match value.get().map(i64::try_from) {
             Some(Ok(value)) => value,
             _ => {
                 model.invalid(format!("{what} of a constraint does not fit in an i64"));

@@ -4,6 +4,8 @@
 //! choice names keep the user's tokens so that conditions read them, and user expressions
 //! are wrapped in `quote_spanned!` so that type errors point at the user's code.
 
+mod exact;
+
 use std::collections::BTreeMap;
 
 use proc_macro2::{Span, TokenStream};
@@ -275,6 +277,7 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             let handle = handle(slot);
             let (binding, condition) = bind_slot(slot, condition, counter);
             let span = condition.span();
+            let condition = exact::condition(&condition);
             quote_spanned! {span=> {
                 let #var = ::core::clone::Clone::clone(&#handle);
                 #model.restrict(&#var, |#value| {
@@ -464,6 +467,7 @@ fn predicate(
     let mut condition = condition.clone();
     rewriter.visit_expr_mut(&mut condition);
     let span = condition.span();
+    let condition = exact::condition(&condition);
     quote_spanned! {span=> {
         let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
         #(#setup)*

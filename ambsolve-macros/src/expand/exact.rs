@@ -1,0 +1,216 @@
+//! Conditions written with exact integer arithmetic: how a predicate or a restriction
+//! gets the same meaning as the linear constraint a condition may otherwise become.
+//!
+//! In a comparison that computes (one of its sides has `+ - * / %`, a negation or an
+//! integer literal), every operand is *probed*: a value of a primitive integer type
+//! becomes an exact integer (`__private::Exact`, an `i128` that reports overflow and
+//! division by zero instead of wrapping or panicking), any other value is left as it is
+//! (so floats, strings and your own types keep their Rust meaning). An integer literal
+//! without a suffix is an exact integer directly. Arithmetic inside function arguments,
+//! indices, `as` casts and closures keeps Rust's meaning.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr, UnOp};
+
+/// Methods of integers that exact integers have too.
+const EXACT_METHODS: [&str; 7] = [
+    "abs",
+    "pow",
+    "min",
+    "max",
+    "signum",
+    "rem_euclid",
+    "div_euclid",
+];
+
+/// A boolean condition, its computing comparisons made exact.
+pub(super) fn condition(expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Binary(b) if is_comparison(&b.op) && (computes(&b.left) || computes(&b.right)) => {
+            let (left, right, op) = (operand(&b.left), operand(&b.right), &b.op);
+            quote!(#left #op #right)
+        }
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+            let (left, right, op) = (condition(&b.left), condition(&b.right), &b.op);
+            quote!(#left #op #right)
+        }
+        Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => {
+            let (inner, op) = (condition(&u.expr), &u.op);
+            quote!(#op #inner)
+        }
+        Expr::Paren(p) => {
+            let inner = condition(&p.expr);
+            quote_spanned!(p.span()=> (#inner))
+        }
+        Expr::If(i) => branches(i, condition),
+        _ => quote!(#expr),
+    }
+}
+
+/// An operand of a computing comparison, or of arithmetic inside one.
+fn operand(expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Binary(b) if is_arithmetic(&b.op) => {
+            let (left, right, op) = (operand(&b.left), operand(&b.right), &b.op);
+            quote!(#left #op #right)
+        }
+        Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => {
+            let (inner, op) = (operand(&u.expr), &u.op);
+            quote!(#op #inner)
+        }
+        Expr::Paren(p) => {
+            let inner = operand(&p.expr);
+            quote_spanned!(p.span()=> (#inner))
+        }
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(literal),
+            ..
+        }) if literal.suffix().is_empty() => {
+            let wide =
+                syn::LitInt::new(&format!("{}i128", literal.base10_digits()), literal.span());
+            quote_spanned!(literal.span()=> ::ambsolve::__private::Exact::of(#wide))
+        }
+        Expr::If(i) => branches(i, operand),
+        Expr::MethodCall(call)
+            if computes(&call.receiver) && EXACT_METHODS.iter().any(|m| call.method == m) =>
+        {
+            let receiver = operand(&call.receiver);
+            let method = &call.method;
+            let args = call.args.iter().map(|arg| {
+                if call.method == "pow" {
+                    quote!(#arg)
+                } else {
+                    operand(arg)
+                }
+            });
+            quote_spanned!(call.span()=> #receiver.#method(#(#args),*))
+        }
+        Expr::Binary(b) if is_comparison(&b.op) || matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+            probe(&condition(expr))
+        }
+        _ => probe(&quote!(#expr)),
+    }
+}
+
+/// `if c { a } else { b }` with `each` applied to the tail of every branch and the
+/// conditions made exact.
+fn branches(i: &syn::ExprIf, each: fn(&Expr) -> TokenStream) -> TokenStream {
+    let cond = condition(&i.cond);
+    let then = block(&i.then_branch, each);
+    let otherwise = match &i.else_branch {
+        Some((_, else_expr)) => match &**else_expr {
+            Expr::Block(b) => {
+                let body = block(&b.block, each);
+                quote!(else #body)
+            }
+            Expr::If(nested) => {
+                let nested = branches(nested, each);
+                quote!(else #nested)
+            }
+            other => {
+                let other = each(other);
+                quote!(else { #other })
+            }
+        },
+        None => TokenStream::new(),
+    };
+    quote_spanned!(i.span()=> if #cond #then #otherwise)
+}
+
+/// A block with `each` applied to its tail expression.
+fn block(block: &syn::Block, each: fn(&Expr) -> TokenStream) -> TokenStream {
+    let count = block.stmts.len();
+    let stmts = block.stmts.iter().enumerate().map(|(k, stmt)| match stmt {
+        syn::Stmt::Expr(tail, None) if k + 1 == count => each(tail),
+        other => quote!(#other),
+    });
+    quote!({ #(#stmts)* })
+}
+
+/// A value that becomes an exact integer if it is one, else stays as it is (autoref
+/// specialization on its type, resolved where the user's code is concrete). The probe's
+/// own tokens belong to the macro (lints leave them alone); the value keeps its spans.
+fn probe(value: &TokenStream) -> TokenStream {
+    quote! {({
+        #[allow(unused_imports)]
+        use ::ambsolve::__private::{ProbeInteger as _, ProbeOther as _};
+        (&&::ambsolve::__private::Probe::new(#value)).exact()
+    })}
+}
+
+fn is_comparison(op: &BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_)
+    )
+}
+
+fn is_arithmetic(op: &BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Add(_) | BinOp::Sub(_) | BinOp::Mul(_) | BinOp::Div(_) | BinOp::Rem(_)
+    )
+}
+
+/// Whether an operand computes: arithmetic, a negation or an integer literal, at its top
+/// (through parentheses, `if` branches and the exact methods).
+fn computes(expr: &Expr) -> bool {
+    match expr {
+        Expr::Binary(b) => is_arithmetic(&b.op),
+        Expr::Unary(u) => matches!(u.op, UnOp::Neg(_)),
+        Expr::Paren(p) => computes(&p.expr),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(literal),
+            ..
+        }) => literal.suffix().is_empty(),
+        Expr::If(i) => {
+            tail(&i.then_branch).is_some_and(computes)
+                || i.else_branch.as_ref().is_some_and(|(_, e)| computes(e))
+        }
+        Expr::Block(b) => tail(&b.block).is_some_and(computes),
+        Expr::MethodCall(call) => {
+            EXACT_METHODS.iter().any(|m| call.method == m) && computes(&call.receiver)
+        }
+        _ => false,
+    }
+}
+
+fn tail(block: &syn::Block) -> Option<&Expr> {
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(tail, None)) => Some(tail),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(condition_text: &str) -> String {
+        let expr: Expr = syn::parse_str(condition_text).expect("an expression");
+        condition(&expr).to_string()
+    }
+
+    #[test]
+    fn plain_comparisons_keep_their_rust_meaning() {
+        assert_eq!(show("w1 == w2"), "w1 == w2");
+        assert_eq!(show("linked (a , b)"), "linked (a , b)");
+    }
+
+    #[test]
+    fn computing_comparisons_are_probed() {
+        let shown = show("x - y < 2 || x == 100");
+        assert!(shown.contains("Exact :: of (2i128)"), "{shown}");
+        assert!(shown.contains("Exact :: of (100i128)"), "{shown}");
+        assert_eq!(shown.matches("Probe :: new").count(), 3, "{shown}");
+    }
+
+    #[test]
+    fn function_arguments_and_casts_are_left_alone() {
+        let shown = show("f (x + 1) && (x as i64) < 3");
+        assert!(shown.starts_with("f (x + 1)"), "{shown}");
+        assert!(shown.contains("Probe :: new (x as i64)"), "{shown}");
+    }
+}
