@@ -129,6 +129,19 @@ pub use crate::var::{Var, VarId};
 ///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
 ///     the choices it mentions, checked as soon as they are all chosen (and used for
 ///     forward checking when one is left).
+/// - **Integer arithmetic is exact**, whichever of these a condition becomes, on both
+///   engines, in debug and release builds: in a comparison that computes (`+ - * / %`,
+///   a negation, an integer literal), integers of every primitive type are compared as
+///   mathematical integers, as in MiniZinc or Python — `x - y < 2` over `usize` choices
+///   holds for `x = 0, y = 9`, never wraps, never panics, and mixes signed and unsigned
+///   types freely. Division and `%` truncate toward zero, as in Rust; a division by zero
+///   makes the comparison containing it false. Integer literals take no type from their
+///   neighbours (`3000000000` is fine next to `i64` choices). Floats, strings and your
+///   own types keep their Rust meaning; a comparison with a float literal is a
+///   predicate, and a float in a `sum(..)` is a compile error. Arithmetic inside a
+///   function's arguments, an index, an `as` cast or a closure is plain Rust. A linear
+///   constraint computes with `i64` values: a value or constant beyond `i64` makes the
+///   model invalid rather than wrong.
 /// - **`for`, `if` and plain `let`** run while the model is built, around `require`s:
 ///   `for r in 0..9 { require all_different(g[r][c] for c in 0..9); }`.
 /// - The puzzle is `Clone + Send + Sync`, so it can be handed to threads: the values
