@@ -136,8 +136,8 @@ fn parse_let(input: ParseStream<'_>) -> syn::Result<Item> {
                 "an array of choices takes its values from amb: write `let {name}[..] = amb(values);`"
             )));
         }
-        let (amb, values) = parse_amb(input)?;
-        input.parse::<Token![;]>()?;
+        let (amb, values, end) = parse_amb(input)?;
+        end_of_statement(input, end)?;
         return Ok(Item::Choice(Choice {
             name,
             dims,
@@ -154,8 +154,8 @@ fn parse_let(input: ParseStream<'_>) -> syn::Result<Item> {
     };
     input.parse::<Token![=]>()?;
     if input.peek(kw::amb) && input.peek2(token::Paren) {
-        let (amb, values) = parse_amb(input)?;
-        input.parse::<Token![;]>()?;
+        let (amb, values, end) = parse_amb(input)?;
+        end_of_statement(input, end)?;
         let name = match (&pat, &ty) {
             (Pat::Ident(p), None)
                 if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() =>
@@ -181,16 +181,36 @@ fn parse_let(input: ParseStream<'_>) -> syn::Result<Item> {
         }));
     }
     let expr: Expr = input.parse()?;
-    input.parse::<Token![;]>()?;
+    let end = last_span(expr.to_token_stream()).unwrap_or_else(|| let_token.span);
+    end_of_statement(input, end)?;
     Ok(Item::Let(Let { pat, ty, expr }))
 }
 
-/// `amb(EXPR)`
-fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr)> {
+/// The `;` that ends a statement; missing, an error at the statement's last token `end`.
+fn end_of_statement(input: ParseStream<'_>, end: Span) -> syn::Result<()> {
+    if input.peek(Token![;]) {
+        input.parse::<Token![;]>()?;
+        Ok(())
+    } else {
+        Err(syn::Error::new(end, "expected `;` after this"))
+    }
+}
+
+/// The span of the last token of `tokens`.
+fn last_span(tokens: TokenStream) -> Option<Span> {
+    tokens.into_iter().last().map(|t| match t {
+        TokenTree::Group(g) => g.span_close(),
+        other => other.span(),
+    })
+}
+
+/// `amb(EXPR)`, and the span of its closing parenthesis.
+fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr, Span)> {
     let amb_kw: kw::amb = input.parse()?;
     let amb = Ident::new("amb", amb_kw.span);
     let content;
-    parenthesized!(content in input);
+    let paren = parenthesized!(content in input);
+    let end = paren.span.close();
     let args = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
     if args.len() > 1 {
         return Err(syn::Error::new_spanned(
@@ -199,7 +219,7 @@ fn parse_amb(input: ParseStream<'_>) -> syn::Result<(Ident, Expr)> {
         ));
     }
     match args.into_iter().next() {
-        Some(values) => Ok((amb, values)),
+        Some(values) => Ok((amb, values, end)),
         None => Err(syn::Error::new(
             amb.span(),
             "amb needs the values to choose from: write `amb(0..n)`, `amb([a, b, c])` or `amb(list)`",
@@ -232,10 +252,21 @@ impl Parse for Dim {
 impl Parse for Require {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let keyword: kw::require = input.parse()?;
-        // The condition runs to the `;` at this level.
+        // The condition runs to the `;` at this level. A statement keyword there (`require`,
+        // or a `let` that no `if`, `while`, `&&` or `||` introduces) means the `;` is missing.
         let mut tokens = TokenStream::new();
+        let mut previous: Option<TokenTree> = None;
         while !input.is_empty() && !input.peek(Token![;]) {
-            tokens.extend(std::iter::once(input.parse::<TokenTree>()?));
+            let starts_statement = input.peek(kw::require)
+                || (input.peek(Token![let]) && !previous.as_ref().is_some_and(introduces_let));
+            if starts_statement {
+                if let Some(end) = last_span(tokens.clone()) {
+                    return Err(syn::Error::new(end, "expected `;` after this"));
+                }
+            }
+            let token: TokenTree = input.parse()?;
+            previous = Some(token.clone());
+            tokens.extend(std::iter::once(token));
         }
         if tokens.is_empty() {
             return Err(syn::Error::new(
@@ -244,7 +275,8 @@ impl Parse for Require {
             ));
         }
         if input.is_empty() {
-            return Err(syn::Error::new_spanned(tokens, "a require ends with `;`"));
+            let end = last_span(tokens.clone()).unwrap_or(keyword.span);
+            return Err(syn::Error::new(end, "expected `;` after this"));
         }
         input.parse::<Token![;]>()?;
         let mut comprehensions = Vec::new();
@@ -254,6 +286,15 @@ impl Parse for Require {
             condition,
             comprehensions,
         })
+    }
+}
+
+/// Whether `token` may stand before a `let` inside a condition (`if let`, `&& let`).
+fn introduces_let(token: &TokenTree) -> bool {
+    match token {
+        TokenTree::Ident(ident) => ident == "if" || ident == "while",
+        TokenTree::Punct(punct) => matches!(punct.as_char(), '&' | '|'),
+        _ => false,
     }
 }
 

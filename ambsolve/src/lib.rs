@@ -216,6 +216,11 @@ pub mod __private {
     pub use crate::{Assignment, Cmp, Model, Puzzle, Term, Var, VarId};
     pub use std::vec::Vec;
 
+    /// What a `constraints!` with a compile error stands for: any type, never run.
+    pub fn unbuilt<T>() -> T {
+        unreachable!("constraints! reported a compile error")
+    }
+
     /// The values of an `amb(..)`, collected. A puzzle is shared between threads, so its
     /// values must be `Send + Sync`.
     pub fn values<I: IntoIterator>(values: I) -> Vec<I::Item>

@@ -26,10 +26,11 @@ fn internal(name: &str) -> Ident {
 
 /// The errors of a body, in place of its puzzle.
 pub(crate) fn compile_errors(error: syn::Error) -> TokenStream {
-    // Several errors are several `compile_error!`s: a block keeps them an expression, and
-    // its tail `!` fits wherever the puzzle was expected.
+    // Several errors are several `compile_error!`s: a block keeps them an expression. Its
+    // tail has any type (so no follow-up error) without being `!` (so the statements
+    // after the macro are not reported unreachable).
     let errors = error.into_compile_error();
-    quote!({ #errors ::core::unreachable!() })
+    quote!({ #errors ::ambsolve::__private::unbuilt() })
 }
 
 /// The code of a checked body: an expression building its puzzle.
