@@ -32,9 +32,22 @@ fn a_variable_of_another_model_is_refused_by_every_typed_method() {
     let mut other = Model::new();
     let _ = other.var(0..3);
     let stranger = other.var(0..3); // position 1, which exists in the models below too
-    let cases: [(&str, fn(&mut Model<'static>, &ambsolve::Var<i32>)); 7] = [
+    type AddWith = fn(&mut Model<'static>, &ambsolve::Var<i32>);
+    let cases: [(&str, AddWith); 10] = [
+        ("all_different", |m, s| {
+            let x = m.var(0..3);
+            m.all_different([&x, s])
+        }),
+        ("all_different_offset", |m, s| {
+            let x = m.var(0..3);
+            m.all_different_offset([(&x, 0), (s, 1)])
+        }),
+        ("linear", |m, s| {
+            let x = m.var(0..3);
+            m.linear([(1, &x), (1, s)], ambsolve::Cmp::Eq, 2)
+        }),
         ("restrict", |m, s| m.restrict(s, |v| *v > 0)),
-        ("table", |m, s| m.table(&[s.clone()], [[1]])),
+        ("table", |m, s| m.table(std::slice::from_ref(s), [[1]])),
         ("relation", |m, s| {
             let x = m.var(0..3);
             m.relation(&x, s, |a, b| a < b)
@@ -49,7 +62,7 @@ fn a_variable_of_another_model_is_refused_by_every_typed_method() {
             m.require3(&x, &x, s, |a, _, c| a < c)
         }),
         ("require_all", |m, s| {
-            m.require_all(&[s.clone()], |v| *v[0] > 0)
+            m.require_all(std::slice::from_ref(s), |v| *v[0] > 0)
         }),
     ];
     for (what, add) in cases {

@@ -6,50 +6,185 @@
 use std::fmt;
 use std::sync::Arc;
 
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
 
+use crate::model::integer::Trend;
 use crate::model::term::Cmp;
 use crate::propagator::{Propagator, holds};
 use crate::var::VarId;
 
 /// The keys that must differ, per term of an all-different: `index + shift` when the
-/// images are consecutive, else an explicit key per value index.
+/// images are consecutive, else `map[index] + offset` (terms sharing a value list share its
+/// map).
+///
+/// Every key of a constraint fits in an `i64`, and its keys span at most [`KEY_SPAN`]: a
+/// propagator may subtract any two keys of one constraint and add a value index without
+/// overflow. [`Keys::fit`] makes keys so, renumbering them when offsets push them apart.
 #[derive(Clone, Debug)]
 pub(crate) enum Keys {
     Shift(i64),
-    Map(Arc<[i64]>),
+    Map(Arc<[i64]>, i64),
 }
 
+/// The widest span of the keys of one constraint.
+pub(crate) const KEY_SPAN: i128 = 1 << 62;
+
 impl Keys {
-    /// Keys from the images of a value list plus an offset, in the cheapest form.
-    pub(crate) fn from_images(images: &[i64], offset: i64) -> Keys {
-        let first = images.first().copied().unwrap_or(0);
-        if images
-            .iter()
-            .zip(first..)
-            .all(|(&k, expected)| k == expected)
-        {
-            Keys::Shift(first + offset)
+    /// Keys from the images of a value list, in the cheapest form.
+    pub(crate) fn from_images(images: Vec<i64>) -> Keys {
+        if images.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])) {
+            Keys::Shift(images.first().copied().unwrap_or(0))
         } else {
-            Keys::Map(images.iter().map(|k| k + offset).collect())
+            Keys::Map(images.into(), 0)
         }
     }
 
-    /// The same keys plus `offset`.
-    pub(crate) fn offset(&self, offset: i64) -> Keys {
-        match self {
-            Keys::Shift(shift) => Keys::Shift(shift + offset),
-            Keys::Map(keys) => Keys::Map(keys.iter().map(|k| k + offset).collect()),
+    /// The keys of the terms of one constraint, each term's `base` keys plus its `offset`
+    /// over `universe` value indices, exactly.
+    ///
+    /// Only which keys are equal matters within one constraint, so when the exact keys do
+    /// not fit in an `i64` or span more than [`KEY_SPAN`], they are renumbered: the keys
+    /// are cut into runs that overlap no other run, and the runs are moved next to each
+    /// other in order, so equal keys stay equal, different keys stay different, and a
+    /// consecutive term stays consecutive.
+    ///
+    /// # Errors
+    /// A message if even renumbered the keys span more than [`KEY_SPAN`] (more than 2^62
+    /// values in all).
+    pub(crate) fn fit(terms: &[(Keys, i64, u32)]) -> Result<Vec<Keys>, String> {
+        // Each map's smallest and largest key, computed once per shared list.
+        let mut spans: HashMap<*const i64, (i64, i64)> = HashMap::new();
+        let mut lowest = i128::MAX;
+        let mut highest = i128::MIN;
+        for (base, offset, universe) in terms {
+            let (low, high) = match base {
+                _ if *universe == 0 => continue,
+                Keys::Shift(shift) => (*shift, *shift),
+                Keys::Map(map, _) => *spans.entry(map.as_ptr()).or_insert_with(|| {
+                    let low = map.iter().copied().min().unwrap_or(0);
+                    (low, map.iter().copied().max().unwrap_or(0))
+                }),
+            };
+            let moved = base.moved() + i128::from(*offset);
+            let last = match base {
+                Keys::Shift(_) => i128::from(*universe) - 1,
+                Keys::Map(..) => 0,
+            };
+            lowest = lowest.min(i128::from(low) + moved);
+            highest = highest.max(i128::from(high) + moved + last);
         }
+        let fits = |k: i128| i64::MIN as i128 <= k && k <= i64::MAX as i128;
+        if lowest > highest || (fits(lowest) && fits(highest) && highest - lowest <= KEY_SPAN) {
+            return Ok(terms
+                .iter()
+                .map(|(base, offset, universe)| base.translated(*offset, *universe))
+                .collect());
+        }
+        Self::renumbered(terms)
+    }
+
+    /// The offset a mapped term's keys already carry over its map (0 for a consecutive
+    /// term, whose shift is its first key).
+    fn moved(&self) -> i128 {
+        match self {
+            Keys::Shift(_) => 0,
+            Keys::Map(_, offset) => i128::from(*offset),
+        }
+    }
+
+    /// These keys plus `offset`, when every key fits (see [`fit`](Self::fit)).
+    fn translated(&self, offset: i64, universe: u32) -> Keys {
+        match self {
+            _ if universe == 0 => Keys::Shift(0),
+            Keys::Shift(shift) => Keys::Shift(shift + offset),
+            Keys::Map(map, moved) => match moved.checked_add(offset) {
+                Some(moved) => Keys::Map(Arc::clone(map), moved),
+                // The keys fit but the offset from this list does not: list the keys.
+                None => Keys::Map(
+                    map.iter()
+                        .map(|&k| narrow(i128::from(k) + i128::from(*moved) + i128::from(offset)))
+                        .collect(),
+                    0,
+                ),
+            },
+        }
+    }
+
+    /// [`fit`](Self::fit) when the keys do not fit as they are.
+    fn renumbered(terms: &[(Keys, i64, u32)]) -> Result<Vec<Keys>, String> {
+        let too_wide = || {
+            format!(
+                "all_different over {} variables: its keys span more than 2^62 values",
+                terms.len()
+            )
+        };
+        // Every key as a run `[first, last]`: one per consecutive term, one per mapped key.
+        let mut runs: Vec<(i128, i128)> = Vec::new();
+        for (base, offset, universe) in terms {
+            let offset = i128::from(*offset);
+            match base {
+                _ if *universe == 0 => {}
+                Keys::Shift(shift) => {
+                    let first = i128::from(*shift) + offset;
+                    runs.push((first, first + i128::from(*universe) - 1));
+                }
+                Keys::Map(map, moved) => runs.extend(map.iter().map(|&k| {
+                    let key = i128::from(k) + i128::from(*moved) + offset;
+                    (key, key)
+                })),
+            }
+        }
+        runs.sort_unstable();
+        // Merged runs `(first, last, new first)`, in order, packed from 0.
+        let mut merged: Vec<(i128, i128, i128)> = Vec::new();
+        for (first, last) in runs {
+            match merged.last_mut() {
+                Some(run) if first <= run.1 => run.1 = run.1.max(last),
+                Some(&mut (from, to, at)) => merged.push((first, last, at + (to - from) + 1)),
+                None => merged.push((first, last, 0)),
+            }
+        }
+        if merged
+            .last()
+            .is_some_and(|&(from, to, at)| at + (to - from) > KEY_SPAN)
+        {
+            return Err(too_wide());
+        }
+        let renumber = |key: i128| -> i64 {
+            let run = merged.partition_point(|&(first, _, _)| first <= key) - 1;
+            let (first, _, at) = merged[run];
+            narrow(key - first + at)
+        };
+        Ok(terms
+            .iter()
+            .map(|(base, offset, universe)| {
+                let offset = i128::from(*offset);
+                match base {
+                    _ if *universe == 0 => Keys::Shift(0),
+                    Keys::Shift(shift) => Keys::Shift(renumber(i128::from(*shift) + offset)),
+                    Keys::Map(map, moved) => Keys::Map(
+                        map.iter()
+                            .map(|&k| renumber(i128::from(k) + i128::from(*moved) + offset))
+                            .collect(),
+                        0,
+                    ),
+                }
+            })
+            .collect())
     }
 
     #[inline]
     pub(crate) fn key(&self, index: u32) -> i64 {
         match self {
             Keys::Shift(shift) => i64::from(index) + shift,
-            Keys::Map(keys) => keys[index as usize],
+            Keys::Map(keys, offset) => keys[index as usize] + offset,
         }
     }
+}
+
+/// A key known to fit in an `i64`.
+fn narrow(key: i128) -> i64 {
+    i64::try_from(key).expect("keys are made to fit in an i64")
 }
 
 #[derive(Clone)]
@@ -64,6 +199,8 @@ pub(crate) struct LinearDef {
     pub(crate) terms: Vec<(VarId, i64, Arc<[i64]>)>,
     /// Per term, the smallest and largest contribution over all its values.
     pub(crate) extremes: Vec<(i128, i128)>,
+    /// Per term, how its images move along the value indices.
+    pub(crate) trends: Vec<Trend>,
     pub(crate) cmp: Cmp,
     pub(crate) rhs: i64,
 }

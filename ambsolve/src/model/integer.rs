@@ -2,6 +2,12 @@
 
 /// Values that arithmetic constraints (linear sums, all-different with offsets) can compute
 /// with: the primitive integer types.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer type, and arithmetic constraints compute with integers",
+    label = "a linear sum or an offset over this choice needs integer values",
+    note = "in `constraints!`, a comparison with a float literal (`x + y <= 2.0`) is a predicate with Rust's float meaning; \
+            over values of your own type, compare in a function (`require fits(x, y);`)"
+)]
 pub trait Integer: Copy {
     /// The value as an `i64`, or `None` if it does not fit (a `u64` above `i64::MAX`).
     fn to_i64(self) -> Option<i64>;
@@ -29,4 +35,28 @@ pub(crate) fn images<T: Integer>(values: &[T]) -> Result<Vec<i64>, usize> {
         .enumerate()
         .map(|(i, v)| v.to_i64().ok_or(i))
         .collect()
+}
+
+/// How the images of a value list move along the value indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Trend {
+    /// Never down (ranges, sorted lists, constants).
+    Rising,
+    /// Never up.
+    Falling,
+    /// Both ways.
+    Mixed,
+}
+
+impl Trend {
+    /// The trend of `images`.
+    pub(crate) fn of(images: &[i64]) -> Trend {
+        if images.is_sorted() {
+            Trend::Rising
+        } else if images.is_sorted_by(|a, b| a >= b) {
+            Trend::Falling
+        } else {
+            Trend::Mixed
+        }
+    }
 }

@@ -21,7 +21,8 @@ pub(crate) use self::constraint::{
     AllDifferentDef, Check, Constraint, CustomDef, Keys, LinearDef, PredicateDef, TableDef,
 };
 pub use self::integer::Integer;
-use self::integer::images;
+pub(crate) use self::integer::Trend;
+pub(crate) use self::integer::images;
 pub use self::term::{Cmp, Term};
 use crate::domain::Domain;
 use crate::error::SearchError;
@@ -243,6 +244,9 @@ impl<'a> Model<'a> {
         vars: impl IntoIterator<Item = &'v Var<T>>,
     ) {
         let vars: smallvec::SmallVec<[&Var<T>; 16]> = vars.into_iter().collect();
+        if !self.owns(vars.iter().copied()) {
+            return;
+        }
         let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
         // The common case: every variable shares one value list. Its keys are the position
         // of each value's first occurrence (found without hashing for short lists).
@@ -260,8 +264,7 @@ impl<'a> Model<'a> {
                         .map(|(i, v)| *seen.entry(v).or_insert(i as i64))
                         .collect()
                 };
-                let keys = Keys::from_images(&images, 0);
-                let keys = vec![keys; vars.len()];
+                let keys = vec![Keys::from_images(images); vars.len()];
                 return self.all_different_keys(ids, keys);
             }
         }
@@ -279,7 +282,7 @@ impl<'a> Model<'a> {
                         *interned.entry(value).or_insert(next)
                     })
                     .collect();
-                Keys::from_images(&images, 0)
+                Keys::from_images(images)
             });
             keys.push(list_keys.clone());
         }
@@ -293,25 +296,33 @@ impl<'a> Model<'a> {
         terms: impl IntoIterator<Item = (&'v Var<T>, i64)>,
     ) {
         let mut ids = Vec::new();
-        let mut keys = Vec::new();
+        let mut shifted = Vec::new();
         // Variables sharing one value list share its images: compute them once per list.
         let mut per_list: HashMap<*const T, Keys> = HashMap::new();
         for (var, offset) in terms {
+            if !self.owns([var]) {
+                return;
+            }
             let base = match per_list.get(&var.values.as_ptr()) {
                 Some(base) => base.clone(),
                 None => match images(&var.values) {
                     Ok(images) => {
-                        let base = Keys::from_images(&images, 0);
+                        let base = Keys::from_images(images);
                         per_list.insert(var.values.as_ptr(), base.clone());
                         base
                     }
                     Err(at) => return self.out_of_range(var.id, at),
                 },
             };
-            keys.push(base.offset(offset));
+            let universe = u32::try_from(var.values.len()).unwrap_or(u32::MAX);
+            shifted.push((base, offset, universe));
             ids.push(var.id);
         }
-        self.all_different_keys(ids, keys);
+        // Offsets near the ends of i64 push keys out of it: `fit` renumbers them exactly.
+        match Keys::fit(&shifted) {
+            Ok(keys) => self.all_different_keys(ids, keys),
+            Err(message) => self.fail(message),
+        }
     }
 
     fn all_different_keys(&mut self, vars: Vec<VarId>, keys: Vec<Keys>) {
@@ -332,6 +343,12 @@ impl<'a> Model<'a> {
         let mut resolved = Vec::new();
         for term in terms {
             let term: Term = term.into();
+            if term.model != self.id {
+                return self.fail(format!(
+                    "variable {:?} was declared by another model",
+                    term.var
+                ));
+            }
             match term.images {
                 Ok(images) => resolved.push((term.var, term.coef, images)),
                 Err(at) => return self.out_of_range(term.var, at),
@@ -339,19 +356,45 @@ impl<'a> Model<'a> {
         }
         let vars: Vec<VarId> = resolved.iter().map(|t| t.0).collect();
         if self.known(&vars) {
-            let extremes = resolved
+            let trends: Vec<Trend> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
+            let extremes: Vec<(i128, i128)> = resolved
                 .iter()
-                .map(|(_, coef, images)| {
-                    let products = images.iter().map(|&x| i128::from(*coef) * i128::from(x));
-                    (
-                        products.clone().min().unwrap_or(0),
-                        products.max().unwrap_or(0),
-                    )
+                .zip(&trends)
+                .map(|((_, coef, images), &trend)| {
+                    let at = |x: i64| i128::from(*coef) * i128::from(x);
+                    let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
+                        return (0, 0);
+                    };
+                    let (low, high) = match trend {
+                        Trend::Rising => (first, last),
+                        Trend::Falling => (last, first),
+                        Trend::Mixed => {
+                            let low = images.iter().copied().min().unwrap_or(0);
+                            (low, images.iter().copied().max().unwrap_or(0))
+                        }
+                    };
+                    let (a, b) = (at(low), at(high));
+                    (a.min(b), a.max(b))
                 })
                 .collect();
+            // Each product fits in an i128 (|a·x| <= 2^126), but a sum of several may not:
+            // every sum the engines form, plus or minus the right-hand side, must.
+            let bound = extremes
+                .iter()
+                .try_fold(0i128, |sum, &(low, high)| {
+                    sum.checked_add(low.abs().max(high.abs()))
+                })
+                .filter(|&sum| sum <= i128::MAX - i128::from(u64::MAX));
+            if bound.is_none() {
+                return self.fail(format!(
+                    "linear sum of {} terms: its terms can add up to more than an i128 holds",
+                    resolved.len()
+                ));
+            }
             self.constraints.push(Constraint::Linear(LinearDef {
                 terms: resolved,
                 extremes,
+                trends,
                 cmp,
                 rhs,
             }));
@@ -566,6 +609,70 @@ impl<'a> Model<'a> {
                 propagator: Arc::new(propagator),
             }));
         }
+    }
+
+    /// The order in which the replay engine chooses the variables by default
+    /// ([`VarOrder::Automatic`](crate::VarOrder::Automatic)): each next variable is the
+    /// one that completes the most constraints (all their other variables chosen), then
+    /// the one that shares the most constraints with the variables chosen, then the first
+    /// declared. A constraint is checked right after its last variable is chosen, so this
+    /// checks each as early as it can: Langford's `s[i] == p[i] + i + 2`, with the `p`
+    /// declared before the `s`, is chosen `p[0] s[0] p[1] s[1] ..`. Where every variable
+    /// ties (n-queens), it is declaration order.
+    pub fn replay_order(&self) -> Vec<VarId> {
+        let n = self.num_vars();
+        let scopes: Vec<Vec<usize>> = self
+            .constraints
+            .iter()
+            .map(|c| {
+                let mut vars: Vec<usize> = c.vars().iter().map(|v| v.index()).collect();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            })
+            .collect();
+        let mut of_var: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (c, scope) in scopes.iter().enumerate() {
+            for &v in scope {
+                of_var[v].push(c);
+            }
+        }
+        // Per constraint: how many of its variables are still to choose, and whether one
+        // of them has been chosen.
+        let mut open: Vec<usize> = scopes.iter().map(Vec::len).collect();
+        let mut touched = vec![false; scopes.len()];
+        // Per variable: constraints it would complete, constraints it shares with the
+        // chosen ones.
+        let mut completes = vec![0usize; n];
+        let mut shares = vec![0usize; n];
+        for scope in &scopes {
+            if let [only] = scope[..] {
+                completes[only] += 1;
+            }
+        }
+        let mut chosen = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        for _ in 0..n {
+            let next = (0..n)
+                .filter(|&v| !chosen[v])
+                .max_by_key(|&v| (completes[v], shares[v], std::cmp::Reverse(v)))
+                .expect("a variable is left");
+            chosen[next] = true;
+            order.push(VarId::from_index(next));
+            for &c in &of_var[next] {
+                open[c] -= 1;
+                let first_touch = !std::mem::replace(&mut touched[c], true);
+                for &w in scopes[c].iter().filter(|&&w| !chosen[w]) {
+                    if first_touch {
+                        shares[w] += 1;
+                    }
+                    if open[c] == 1 {
+                        completes[w] += 1;
+                    }
+                }
+            }
+        }
+        order
     }
 
     // ---- checking ----

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::model::integer::{Integer, images};
-use crate::var::{Var, VarId};
+use crate::var::{ModelId, Var, VarId};
 
 /// How the two sides of a linear constraint compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +43,8 @@ impl Cmp {
 #[derive(Clone, Debug)]
 pub struct Term {
     pub(crate) var: VarId,
+    /// The model that declared the variable.
+    pub(crate) model: ModelId,
     pub(crate) coef: i64,
     pub(crate) images: Result<Arc<[i64]>, usize>,
 }
@@ -52,6 +54,7 @@ impl Term {
     pub fn new<T: Integer>(coef: i64, var: &Var<T>) -> Self {
         Term {
             var: var.id,
+            model: var.model,
             coef,
             images: images(&var.values).map(Arc::from),
         }

@@ -19,10 +19,84 @@ use crate::model::{AllDifferentDef, Keys};
 use crate::store::Store;
 use crate::var::VarId;
 
-/// A component with explicit keys: per position, its keys and the indices holding a key.
+/// A component with explicit keys: per position, its keys and where to find the indices
+/// holding a key. Positions sharing a value list share its lookup table, so the component
+/// costs one table per list, not one per variable.
 struct KeyedComponent {
-    keys: Vec<Vec<i64>>,
-    holders: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
+    keys: Vec<Keys>,
+    lookups: Vec<Lookup>,
+    /// Per distinct key list, the indices holding each listed key.
+    tables: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
+}
+
+/// How a position finds the indices holding a key.
+#[derive(Clone, Copy)]
+enum Lookup {
+    /// Consecutive keys: the index is `key - shift`.
+    Shift(i64),
+    /// Listed keys: `tables[table]` holds `key - offset`.
+    Table { table: u32, offset: i64 },
+}
+
+impl KeyedComponent {
+    fn new(def: &AllDifferentDef) -> Self {
+        let mut tables = Vec::new();
+        let mut table_of: HashMap<*const i64, u32> = HashMap::new();
+        let lookups = def
+            .keys
+            .iter()
+            .map(|keys| match keys {
+                Keys::Shift(shift) => Lookup::Shift(*shift),
+                Keys::Map(map, offset) => {
+                    let table = *table_of.entry(map.as_ptr()).or_insert_with(|| {
+                        let mut holders: HashMap<i64, SmallVec<[u32; 2]>> = HashMap::new();
+                        for (i, &key) in map.iter().enumerate() {
+                            holders.entry(key).or_default().push(i as u32);
+                        }
+                        tables.push(holders);
+                        tables.len() as u32 - 1
+                    });
+                    Lookup::Table {
+                        table,
+                        offset: *offset,
+                    }
+                }
+            })
+            .collect();
+        KeyedComponent {
+            keys: def.keys.clone(),
+            lookups,
+            tables,
+        }
+    }
+
+    /// Removes from the variable at position `other` the indices holding `key`.
+    #[inline]
+    fn remove_key(
+        &self,
+        store: &mut Store,
+        var: usize,
+        other: usize,
+        key: i64,
+    ) -> Result<bool, Fail> {
+        match self.lookups[other] {
+            // Keys of one constraint are at most KEY_SPAN apart: no overflow.
+            Lookup::Shift(shift) => match u32::try_from(key - shift) {
+                Ok(index) => store.remove(var, index),
+                Err(_) => Ok(false),
+            },
+            Lookup::Table { table, offset } => {
+                let mut changed = false;
+                let listed = key
+                    .checked_sub(offset)
+                    .and_then(|k| self.tables[table as usize].get(&k));
+                for &index in listed.into_iter().flatten() {
+                    changed |= store.remove(var, index)?;
+                }
+                Ok(changed)
+            }
+        }
+    }
 }
 
 /// The counting rules run only when the unfixed domains span at most this many words:
@@ -99,29 +173,7 @@ impl AllDifferent {
         let mapped = defs
             .iter()
             .filter(|d| !d.keys.iter().all(|k| matches!(k, Keys::Shift(_))))
-            .map(|def| {
-                let keys: Vec<Vec<i64>> = def
-                    .vars
-                    .iter()
-                    .zip(&def.keys)
-                    .map(|(v, keys)| {
-                        (0..store.universe(v.index()))
-                            .map(|i| keys.key(i))
-                            .collect()
-                    })
-                    .collect();
-                let holders = keys
-                    .iter()
-                    .map(|ks| {
-                        let mut map: HashMap<i64, SmallVec<[u32; 2]>> = HashMap::new();
-                        for (i, &key) in ks.iter().enumerate() {
-                            map.entry(key).or_default().push(i as u32);
-                        }
-                        map
-                    })
-                    .collect();
-                KeyedComponent { keys, holders }
-            })
+            .map(|def| KeyedComponent::new(def))
             .collect::<Vec<_>>();
         let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));
         let words: usize = scope.iter().map(|v| store.words(v.index()).len()).sum();
@@ -205,10 +257,24 @@ impl AllDifferent {
         if self.one_word {
             return self.one_word_fixed(store, local, last);
         }
-        let Some(value) = store.min(self.vars[local] as usize) else {
+        self.wide_fixed(store, local, last)
+    }
+
+    /// [`on_fixed`](Self::on_fixed) for wide domains or listed keys: removes the fixed
+    /// value's keys from each other unprocessed member, index by index. Kept out of line,
+    /// as [`alone_fixed`](Self::alone_fixed) is: inlined together into `on_fixed`, the
+    /// paths perturb each other's code (n-queens counts ran 2% slower).
+    #[inline(never)]
+    fn wide_fixed(&mut self, store: &mut Store, local: usize, last: usize) -> Result<bool, Fail> {
+        let Some(fixed) = store.min(self.vars[local] as usize) else {
             return Err(Fail);
         };
-        let value = i64::from(value);
+        let value = i64::from(fixed);
+        let keys: SmallVec<[i64; 4]> = self
+            .mapped
+            .iter()
+            .map(|m| m.keys[local].key(fixed))
+            .collect();
         let mut changed = false;
         let k = self.k;
         let mine = &self.shifts[local * k..local * k + k];
@@ -220,18 +286,14 @@ impl AllDifferent {
             }
             let var = self.vars[other] as usize;
             let theirs = &self.shifts[other * k..other * k + k];
+            // Keys of one constraint are at most KEY_SPAN apart: no overflow.
             for (m, t) in mine.iter().zip(theirs) {
                 if let Ok(index) = u32::try_from(value + m - t) {
                     changed |= store.remove(var, index)?;
                 }
             }
-            for m in &self.mapped {
-                let key = m.keys[local][value as usize];
-                if let Some(indices) = m.holders[other].get(&key) {
-                    for &index in indices {
-                        changed |= store.remove(var, index)?;
-                    }
-                }
+            for (m, &key) in self.mapped.iter().zip(&keys) {
+                changed |= m.remove_key(store, var, other, key)?;
             }
         }
         Ok(changed && self.has_hidden_singles())
@@ -271,6 +333,7 @@ impl AllDifferent {
     /// (trailed, no events: nobody else watches them). A member waits in the unfixed
     /// prefix until its turn, so that pruning by the others still reaches it: two fixed
     /// members that clash empty one of them.
+    #[inline(never)]
     fn alone_fixed<const K: usize>(
         &mut self,
         store: &mut Store,

@@ -2,13 +2,20 @@
 //!
 //! For `<=`: the smallest the other terms can add up to leaves each term a largest value
 //! it may take; larger values go. `>=` is `<=` with signs flipped; `==` is both. `!=`
-//! waits until one term is open and removes the single value that would make it equal.
-//! Arithmetic is in `i128`, so no sum of `i64` products overflows.
+//! waits until one term is open and removes the values that would make it equal.
+//!
+//! A term whose images never go down (or never up) along the value indices, as ranges and
+//! sorted lists do, is read and cut by its bounds: its extremes are at the domain's first
+//! and last index, and the values to remove are whole runs of indices at either end, found
+//! by binary search and cleared a word at a time. A propagation then costs the words it
+//! clears, whatever the size of the domain. Other terms visit their values.
+//!
+//! Arithmetic is in `i128`; the model refuses sums whose terms could overflow it.
 
 use std::sync::Arc;
 
 use crate::choice::Fail;
-use crate::model::{Cmp, LinearDef};
+use crate::model::{Cmp, LinearDef, Trend};
 use crate::store::Store;
 use crate::var::VarId;
 
@@ -18,6 +25,18 @@ struct ScaledVar {
     var: usize,
     coef: i128,
     images: Arc<[i64]>,
+    /// How `coef × image` moves along the indices.
+    trend: Trend,
+}
+
+/// A term's smallest and largest contribution over its domain, and the domain's first and
+/// last index.
+#[derive(Clone, Copy)]
+struct Reach {
+    low: i128,
+    high: i128,
+    first: u32,
+    last: u32,
 }
 
 impl ScaledVar {
@@ -26,16 +45,124 @@ impl ScaledVar {
         self.coef * i128::from(self.images[index as usize])
     }
 
-    /// The smallest and largest contribution over the domain.
-    fn range(&self, store: &Store) -> Option<(i128, i128)> {
-        store
-            .iter(self.var)
-            .map(|i| self.at(i))
-            .fold(None, |acc, x| match acc {
-                None => Some((x, x)),
-                Some((lo, hi)) => Some((lo.min(x), hi.max(x))),
-            })
+    /// The term's reach over the domain; `None` if the domain is empty.
+    fn reach(&self, store: &Store) -> Option<Reach> {
+        let first = store.min(self.var)?;
+        let last = if store.is_fixed(self.var) {
+            first
+        } else {
+            store.max(self.var)?
+        };
+        let (low, high) = match self.trend {
+            Trend::Rising => (self.at(first), self.at(last)),
+            Trend::Falling => (self.at(last), self.at(first)),
+            Trend::Mixed => store
+                .iter(self.var)
+                .map(|i| self.at(i))
+                .fold((i128::MAX, i128::MIN), |(low, high), x| {
+                    (low.min(x), high.max(x))
+                }),
+        };
+        Some(Reach {
+            low,
+            high,
+            first,
+            last,
+        })
     }
+
+    /// Keeps the values whose contribution lies in `[least, most]`.
+    fn keep_within(
+        &self,
+        store: &mut Store,
+        reach: Reach,
+        least: i128,
+        most: i128,
+    ) -> Result<(), Fail> {
+        let images = &self.images[..];
+        let coef = self.coef;
+        let (from, to) = match self.trend {
+            Trend::Rising => (
+                images.partition_point(|&x| coef * i128::from(x) < least),
+                images.partition_point(|&x| coef * i128::from(x) <= most),
+            ),
+            Trend::Falling => (
+                images.partition_point(|&x| coef * i128::from(x) > most),
+                images.partition_point(|&x| coef * i128::from(x) >= least),
+            ),
+            Trend::Mixed => {
+                store.retain(self.var, |i| (least..=most).contains(&self.at(i)))?;
+                return Ok(());
+            }
+        };
+        // Indices fit in u32: a value list has at most u32::MAX values.
+        keep_indices(store, self.var, reach, from as u32, to as u32)
+    }
+
+    /// Removes the values whose contribution is `forbidden`.
+    fn remove_equal(&self, store: &mut Store, forbidden: i128) -> Result<(), Fail> {
+        let coef = self.coef;
+        let images = &self.images[..];
+        let (from, to) = match self.trend {
+            Trend::Rising => (
+                images.partition_point(|&x| coef * i128::from(x) < forbidden),
+                images.partition_point(|&x| coef * i128::from(x) <= forbidden),
+            ),
+            Trend::Falling => (
+                images.partition_point(|&x| coef * i128::from(x) > forbidden),
+                images.partition_point(|&x| coef * i128::from(x) >= forbidden),
+            ),
+            Trend::Mixed => {
+                store.retain(self.var, |i| self.at(i) != forbidden)?;
+                return Ok(());
+            }
+        };
+        for index in from as u32..to as u32 {
+            store.remove(self.var, index)?;
+        }
+        Ok(())
+    }
+}
+
+/// Keeps the indices `from..to` of `var`, whose domain lies within `reach.first..=last`:
+/// clears the words between the domain's ends and the kept range's, no others.
+fn keep_indices(
+    store: &mut Store,
+    var: usize,
+    reach: Reach,
+    from: u32,
+    to: u32,
+) -> Result<(), Fail> {
+    if from >= to || from > reach.last || to <= reach.first {
+        return Err(Fail);
+    }
+    if to - from == 1 {
+        // One index left (an equality with the others fixed): fixing writes each word
+        // once, without counting and queuing word by word.
+        return store.assign(var, from);
+    }
+    if from > reach.first {
+        clear(store, var, reach.first, from - 1)?;
+    }
+    if to <= reach.last {
+        clear(store, var, to, reach.last)?;
+    }
+    Ok(())
+}
+
+/// Removes the indices `first..=last` from the domain of `var`, a word at a time.
+fn clear(store: &mut Store, var: usize, first: u32, last: u32) -> Result<(), Fail> {
+    let (first_word, last_word) = (first as usize / 64, last as usize / 64);
+    for w in first_word..=last_word {
+        let low = if w == first_word { first % 64 } else { 0 };
+        let high = if w == last_word { last % 64 } else { 63 };
+        let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
+        let old = store.words(var)[w];
+        if old & mask != 0 {
+            store.narrow_word(var, w, old & !mask)?;
+        }
+    }
+    Ok(())
 }
 
 enum Kind {
@@ -54,6 +181,8 @@ pub(super) struct Linear {
     scope: Vec<VarId>,
     kind: Kind,
     rhs: i128,
+    /// Each term's reach, refilled by every propagation (kept to spare the allocation).
+    reaches: Vec<Reach>,
 }
 
 impl Linear {
@@ -69,19 +198,29 @@ impl Linear {
         };
         // One term per variable: `3x + 2x` is `5x`, and a zero coefficient drops out.
         let mut terms: Vec<ScaledVar> = Vec::new();
-        for (v, coef, images) in &def.terms {
+        for ((v, coef, images), &trend) in def.terms.iter().zip(&def.trends) {
             match terms.iter_mut().find(|t| t.var == v.index()) {
                 Some(term) => term.coef += i128::from(*coef),
                 None => terms.push(ScaledVar {
                     var: v.index(),
                     coef: i128::from(*coef),
                     images: Arc::clone(images),
+                    trend,
                 }),
             }
         }
         terms.retain(|t| t.coef != 0);
+        // The trend of the images, turned by the coefficient's sign.
+        for term in &mut terms {
+            term.trend = match (term.trend, term.coef > 0) {
+                (Trend::Rising, false) => Trend::Falling,
+                (Trend::Falling, false) => Trend::Rising,
+                (trend, _) => trend,
+            };
+        }
         Linear {
             scope: terms.iter().map(|t| Store::var_id(t.var)).collect(),
+            reaches: Vec::with_capacity(terms.len()),
             terms,
             kind,
             rhs,
@@ -96,12 +235,12 @@ impl Linear {
         if let Kind::NotEqual = self.kind {
             return self.not_equal(store);
         }
-        let mut ranges = Vec::with_capacity(self.terms.len());
+        self.reaches.clear();
         for term in &self.terms {
-            ranges.push(term.range(store).ok_or(Fail)?);
+            self.reaches.push(term.reach(store).ok_or(Fail)?);
         }
-        let low: i128 = ranges.iter().map(|r| r.0).sum();
-        let high: i128 = ranges.iter().map(|r| r.1).sum();
+        let low: i128 = self.reaches.iter().map(|r| r.low).sum();
+        let high: i128 = self.reaches.iter().map(|r| r.high).sum();
         let (at_most, at_least) = match self.kind {
             Kind::AtMost => (true, false),
             Kind::AtLeast => (false, true),
@@ -110,20 +249,23 @@ impl Linear {
         if (at_most && low > self.rhs) || (at_least && high < self.rhs) {
             return Err(Fail);
         }
-        for (term, &(lo, hi)) in self.terms.iter().zip(&ranges) {
-            if lo == hi {
+        for (term, &reach) in self.terms.iter().zip(&self.reaches) {
+            if reach.low == reach.high {
                 continue;
             }
             // What this term may contribute given the others' extremes.
-            let max_here = self.rhs - (low - lo);
-            let min_here = self.rhs - (high - hi);
-            let cut_high = at_most && hi > max_here;
-            let cut_low = at_least && lo < min_here;
-            if cut_high || cut_low {
-                store.retain(term.var, |i| {
-                    let x = term.at(i);
-                    (!at_most || x <= max_here) && (!at_least || x >= min_here)
-                })?;
+            let most = if at_most {
+                self.rhs - (low - reach.low)
+            } else {
+                i128::MAX
+            };
+            let least = if at_least {
+                self.rhs - (high - reach.high)
+            } else {
+                i128::MIN
+            };
+            if reach.high > most || reach.low < least {
+                term.keep_within(store, reach, least, most)?;
             }
         }
         Ok(())
@@ -144,11 +286,7 @@ impl Linear {
         match open {
             None if fixed_sum == self.rhs => Err(Fail),
             None => Ok(()),
-            Some(term) => {
-                let forbidden = self.rhs - fixed_sum;
-                store.retain(term.var, |i| term.at(i) != forbidden)?;
-                Ok(())
-            }
+            Some(term) => term.remove_equal(store, self.rhs - fixed_sum),
         }
     }
 }
