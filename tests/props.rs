@@ -249,8 +249,13 @@ proptest! {
     fn engines_agree_with_brute_force(spec in model_spec()) {
         let expected = brute_force(&spec);
         let (model, _) = build(&spec);
+        let input = Search::new().vars(VarOrder::Input);
         prop_assert_eq!(run(&model, Engine::Trail, Search::new()), expected.clone(), "trail");
-        prop_assert_eq!(run(&model, Engine::Replay, Search::new()), expected.clone(), "replay");
+        prop_assert_eq!(run(&model, Engine::Replay, input.clone()), expected.clone(), "replay");
+        // The replay engine's own order (the default): the same set.
+        let mut automatic = run(&model, Engine::Replay, Search::new());
+        automatic.sort();
+        prop_assert_eq!(&automatic, &expected, "replay in its own order");
         let reversed: Arc<[VarId]> = model.var_ids().rev().collect();
         let strategies = [
             Search::first_fail(),
@@ -285,11 +290,17 @@ proptest! {
         let (twice, leaders) = doubled(&spec);
         for engine in [Engine::Trail, Engine::Replay] {
             // One solution per class of the swap symmetry: the lex-leaders, in order.
-            let got = run_with(&twice, engine, |s| s.up_to_symmetry());
+            let input = Search::new().vars(VarOrder::Input);
+            let got = run_with(&twice, engine, |s| s.strategy(input.clone()).up_to_symmetry());
             prop_assert_eq!(&got, &leaders, "{} up to symmetry", engine);
+            let mut own_order = run_with(&twice, engine, |s| s.up_to_symmetry());
+            own_order.sort();
+            prop_assert_eq!(&own_order, &leaders, "{} up to symmetry, own order", engine);
 
             // A solution limit: the first solutions, and the reason.
-            let first = run_with(&model, engine, |s| s.limits(Limits::new().solutions(limit)));
+            let first = run_with(&model, engine, |s| {
+                s.strategy(input.clone()).limits(Limits::new().solutions(limit))
+            });
             let k = (limit as usize).min(expected.len());
             prop_assert_eq!(&first[..], &expected[..k], "{} with {} solutions at most", engine, limit);
             let summary = model.solve(engine).limits(Limits::new().solutions(limit)).count().unwrap();
@@ -308,7 +319,11 @@ proptest! {
             prop_assert_eq!(summary.solutions, limit.min(found));
 
             // A node limit: a prefix of the solutions; complete only if the tree ended.
-            let mut limited = model.solve(engine).limits(Limits::new().nodes(nodes)).try_solutions();
+            let mut limited = model
+                .solve(engine)
+                .strategy(input.clone())
+                .limits(Limits::new().nodes(nodes))
+                .try_solutions();
             let mut prefix = Vec::new();
             for solution in limited.by_ref() {
                 prefix.push(solution.unwrap().indices().to_vec());

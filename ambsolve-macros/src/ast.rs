@@ -10,6 +10,7 @@ use syn::{Expr, Ident, Pat, Token, Type, braced, bracketed, parenthesized, token
 
 mod kw {
     syn::custom_keyword!(require);
+    syn::custom_keyword!(post);
     syn::custom_keyword!(amb);
 }
 
@@ -22,6 +23,7 @@ pub(crate) struct Body {
 pub(crate) enum Item {
     Choice(Choice),
     Require(Require),
+    Post(Post),
     For(For),
     If(If),
     Let(Let),
@@ -34,6 +36,12 @@ pub(crate) struct Choice {
     /// The `amb` token, for errors about the values.
     pub(crate) amb: Ident,
     pub(crate) values: Expr,
+}
+
+/// `post EXPR;`: a propagator built from the choices' variables.
+pub(crate) struct Post {
+    pub(crate) keyword: Span,
+    pub(crate) expr: Expr,
 }
 
 /// `[LEN]` or `[INDEX < LEN]`.
@@ -109,6 +117,15 @@ impl Parse for Item {
             parse_let(input)
         } else if lookahead.peek(kw::require) {
             input.parse().map(Item::Require)
+        } else if lookahead.peek(kw::post) {
+            let keyword: kw::post = input.parse()?;
+            let expr: Expr = input.parse()?;
+            let end = last_span(expr.to_token_stream()).unwrap_or(keyword.span);
+            end_of_statement(input, end)?;
+            Ok(Item::Post(Post {
+                keyword: keyword.span,
+                expr,
+            }))
         } else if lookahead.peek(Token![for]) {
             input.parse().map(Item::For)
         } else if lookahead.peek(Token![if]) {
@@ -181,7 +198,7 @@ fn parse_let(input: ParseStream<'_>) -> syn::Result<Item> {
         }));
     }
     let expr: Expr = input.parse()?;
-    let end = last_span(expr.to_token_stream()).unwrap_or_else(|| let_token.span);
+    let end = last_span(expr.to_token_stream()).unwrap_or(let_token.span);
     end_of_statement(input, end)?;
     Ok(Item::Let(Let { pat, ty, expr }))
 }
@@ -258,6 +275,7 @@ impl Parse for Require {
         let mut previous: Option<TokenTree> = None;
         while !input.is_empty() && !input.peek(Token![;]) {
             let starts_statement = input.peek(kw::require)
+                || input.peek(kw::post)
                 || (input.peek(Token![let]) && !previous.as_ref().is_some_and(introduces_let));
             if starts_statement {
                 if let Some(end) = last_span(tokens.clone()) {
@@ -318,15 +336,36 @@ fn replace_comprehensions(
                 && group.delimiter() == Delimiter::Parenthesis
                 && has_top_level_for(group.stream())
             {
-                let placeholder = Ident::new(
-                    &format!("__ambsolve_comprehension_{}", found.len()),
-                    name.span(),
-                );
-                let comprehension =
-                    parse_comprehension(group.stream(), placeholder.clone(), group.span())?;
-                found.push(comprehension);
+                // all_different takes several arguments, each an expression or a
+                // comprehension; sum takes one comprehension.
+                let pieces = if name == "all_different" {
+                    split_top_level_commas(group.stream())
+                } else {
+                    vec![group.stream()]
+                };
+                let mut args = TokenStream::new();
+                for (k, piece) in pieces.into_iter().enumerate() {
+                    if k > 0 {
+                        args.extend([TokenTree::Punct(proc_macro2::Punct::new(
+                            ',',
+                            proc_macro2::Spacing::Alone,
+                        ))]);
+                    }
+                    if has_top_level_for(piece.clone()) {
+                        let placeholder = Ident::new(
+                            &format!("__ambsolve_comprehension_{}", found.len()),
+                            name.span(),
+                        );
+                        let comprehension =
+                            parse_comprehension(piece, placeholder.clone(), group.span())?;
+                        found.push(comprehension);
+                        args.extend(placeholder.into_token_stream());
+                    } else {
+                        args.extend(piece);
+                    }
+                }
                 out.extend([tree.clone()]);
-                let mut arg = Group::new(Delimiter::Parenthesis, placeholder.into_token_stream());
+                let mut arg = Group::new(Delimiter::Parenthesis, args);
                 arg.set_span(group.span());
                 out.extend([TokenTree::Group(arg)]);
                 i += 2;
@@ -345,6 +384,25 @@ fn replace_comprehensions(
         i += 1;
     }
     Ok(out)
+}
+
+/// The comma-separated pieces of `tokens` (commas inside groups stay inside). A
+/// comprehension's range has no top-level comma, so each piece is one argument.
+fn split_top_level_commas(tokens: TokenStream) -> Vec<TokenStream> {
+    let mut pieces = vec![TokenStream::new()];
+    for token in tokens {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => pieces.push(TokenStream::new()),
+            _ => pieces
+                .last_mut()
+                .expect("one piece at least")
+                .extend([token]),
+        }
+    }
+    if pieces.last().is_some_and(TokenStream::is_empty) && pieces.len() > 1 {
+        pieces.pop(); // a trailing comma
+    }
+    pieces
 }
 
 fn has_top_level_for(tokens: TokenStream) -> bool {

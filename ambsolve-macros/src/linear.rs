@@ -16,6 +16,11 @@ pub(crate) struct Coef<'a> {
 }
 
 impl<'a> Coef<'a> {
+    /// Whether this is 1 as written: no factor, no sign.
+    pub(crate) fn is_one(&self) -> bool {
+        !self.negative && self.factors.is_empty()
+    }
+
     /// 1.
     const ONE: Coef<'static> = Coef {
         negative: false,

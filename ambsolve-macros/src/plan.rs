@@ -32,12 +32,12 @@ pub(crate) enum Step<'a> {
 
 /// A classified constraint.
 pub(crate) enum Constraint<'a> {
-    /// `all_different(a, b + 1, q)`, or `all_different(q[i] + i for i in 0..n)`: its
-    /// operands, repeated for each value of the loops (none without a comprehension).
+    /// `all_different(a, b + 1, q)`, `all_different(q[i] + i for i in 0..n)`, or several
+    /// of these mixed: its items, each an operand repeated for each value of its loops
+    /// (none outside a comprehension).
     AllDifferent {
         span: Span,
-        operands: Vec<Operand<'a>>,
-        loops: &'a [(Pat, Expr)],
+        items: Vec<(Operand<'a>, &'a [(Pat, Expr)])>,
     },
     /// `lhs CMP rhs`, linear: `Σ coef × slot + Σ sums + Σ constant CMP 0`.
     Linear {
@@ -49,6 +49,9 @@ pub(crate) enum Constraint<'a> {
         constant: Vec<Coef<'a>>,
         sums: Vec<Sum<'a>>,
     },
+    /// `post EXPR;`: the propagator `EXPR` builds from the variables, over the slots it
+    /// mentions.
+    Post { expr: &'a Expr, slots: Vec<Slot> },
     /// A condition on one chosen value: narrows its domain.
     Restrict { slot: Slot, condition: &'a Expr },
     /// A condition on several chosen values.
@@ -60,16 +63,18 @@ pub(crate) enum Constraint<'a> {
     },
 }
 
-/// An operand of an all-different: a slot (or a whole array) plus an optional offset.
-pub(crate) struct Operand<'a> {
-    pub(crate) slot: Slot,
-    pub(crate) offset: Option<Offset<'a>>,
-}
-
-/// `+ value` or `- value`, an integer evaluated while building the model.
-pub(crate) struct Offset<'a> {
-    pub(crate) negative: bool,
-    pub(crate) value: &'a Expr,
+/// An operand of an all-different.
+pub(crate) enum Operand<'a> {
+    /// A slot (an element, a row or a whole array) plus constants evaluated while building
+    /// the model (none: the bare values, of any type).
+    Shifted { slot: Slot, offset: Vec<Coef<'a>> },
+    /// A linear expression of several choices (or a scaled one, `2 * x`): an auxiliary
+    /// choice stands for its value.
+    Computed {
+        span: Span,
+        terms: Vec<(Coef<'a>, Slot)>,
+        constant: Vec<Coef<'a>>,
+    },
 }
 
 /// The part of a linear constraint that a `sum(.. for ..)` contributes: its element as a

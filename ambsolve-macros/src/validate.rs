@@ -7,10 +7,10 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{BinOp, Expr, Ident, Pat};
 
-use crate::analyze::{self, Choices, Slot};
+use crate::analyze::{self, Choices};
 use crate::ast::{Body, Choice, Comprehension, Item, Require};
 use crate::linear::{self, Linear};
-use crate::plan::{Comparison, Constraint, Offset, Operand, Plan, Step, Sum};
+use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
 
 /// Collects errors; returns the first combined with the others.
 #[derive(Default)]
@@ -160,6 +160,28 @@ fn steps<'a>(
             Item::Require(require) => {
                 for constraint in classify(require, dims, &locals, errors) {
                     out.push(Step::Constraint(constraint));
+                }
+            }
+            Item::Post(post) => {
+                let mentions = analyze::mentions(&post.expr, dims);
+                let mut failed = false;
+                for error in mentions.errors {
+                    errors.push(error);
+                    failed = true;
+                }
+                if !failed && mentions.slots.is_empty() {
+                    errors.push(syn::Error::new(
+                        post.keyword,
+                        format!(
+                            "post needs a propagator over choices: write `post among(&x, 3, 2);` with chosen names ({})",
+                            choice_list(dims)
+                        ),
+                    ));
+                } else if !failed {
+                    out.push(Step::Constraint(Constraint::Post {
+                        expr: &post.expr,
+                        slots: mentions.slots,
+                    }));
                 }
             }
             Item::For(item) => {
@@ -493,41 +515,36 @@ fn all_different<'a>(
             "all_different needs the choices it ranges over: `all_different(q)` or `all_different(a, b, c)`",
         ));
     }
-    if let [Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>().as_slice() {
-        let comprehension = arg.path.get_ident().and_then(|ident| {
-            require
-                .comprehensions
-                .iter()
-                .find(|c| c.placeholder == *ident)
-        });
-        if let Some(comprehension) = comprehension {
-            for (pat, range) in &comprehension.loops {
-                check_pat(pat, dims)?;
-                if let Some(found) = analyze::first_choice_in(range, dims) {
-                    return Err(syn::Error::new(
-                        found.span(),
-                        "a comprehension range is evaluated while building the model: it cannot use a choice",
-                    ));
-                }
+    let mut items = Vec::new();
+    for arg in &call.args {
+        let comprehension = match arg {
+            Expr::Path(path) => path.path.get_ident().and_then(|ident| {
+                require
+                    .comprehensions
+                    .iter()
+                    .find(|c| c.placeholder == *ident)
+            }),
+            _ => None,
+        };
+        let Some(comprehension) = comprehension else {
+            items.push((operand(arg, dims)?, &[][..]));
+            continue;
+        };
+        for (pat, range) in &comprehension.loops {
+            check_pat(pat, dims)?;
+            if let Some(found) = analyze::first_choice_in(range, dims) {
+                return Err(syn::Error::new(
+                    found.span(),
+                    "a comprehension range is evaluated while building the model: it cannot use a choice",
+                ));
             }
-            let operand = operand(&comprehension.element, dims)?;
-            return Ok(Constraint::AllDifferent {
-                span,
-                operands: vec![operand],
-                loops: &comprehension.loops,
-            });
         }
+        items.push((
+            operand(&comprehension.element, dims)?,
+            &comprehension.loops[..],
+        ));
     }
-    let operands = call
-        .args
-        .iter()
-        .map(|arg| operand(arg, dims))
-        .collect::<syn::Result<Vec<_>>>()?;
-    Ok(Constraint::AllDifferent {
-        span,
-        operands,
-        loops: &[],
-    })
+    Ok(Constraint::AllDifferent { span, items })
 }
 
 fn check_pat(pat: &Pat, dims: &Choices) -> syn::Result<()> {
@@ -538,53 +555,49 @@ fn check_pat(pat: &Pat, dims: &Choices) -> syn::Result<()> {
 
 /// `X`, `X + offset`, `X - offset` or `offset + X`, X a chosen value or array.
 fn operand<'a>(expr: &'a Expr, dims: &Choices) -> syn::Result<Operand<'a>> {
-    let bare = |e: &Expr| -> syn::Result<Option<Slot>> {
-        let Some(slot) = analyze::slot_of(e, dims) else {
-            return Ok(None);
-        };
-        let mentions = analyze::mentions(e, dims);
+    if let Some(slot) = analyze::slot_of(expr, dims) {
+        let mentions = analyze::mentions(expr, dims);
         if let Some(error) = mentions.errors.into_iter().next() {
             return Err(error);
         }
-        Ok(Some(slot))
-    };
-    let offset_of = |value: &'a Expr, negative: bool| -> syn::Result<Offset<'a>> {
-        if let Some(found) = analyze::first_choice_in(value, dims) {
-            return Err(syn::Error::new(
-                found.span(),
-                "an all_different offset must not be a choice: write `x + 3` or `q[i] + i`",
-            ));
-        }
-        Ok(Offset { negative, value })
-    };
-    if let Some(slot) = bare(expr)? {
-        return Ok(Operand { slot, offset: None });
-    }
-    if let Expr::Binary(b) = expr {
-        let negative = match b.op {
-            BinOp::Add(_) => false,
-            BinOp::Sub(_) => true,
-            _ => return Err(not_an_operand(expr, dims)),
-        };
-        if let Some(slot) = bare(&b.left)? {
-            return Ok(Operand {
-                slot,
-                offset: Some(offset_of(&b.right, negative)?),
-            });
-        }
-        if !negative {
-            if let Some(slot) = bare(&b.right)? {
-                return Ok(Operand {
-                    slot,
-                    offset: Some(offset_of(&b.left, false)?),
-                });
-            }
-        }
+        return Ok(Operand::Shifted {
+            slot,
+            offset: Vec::new(),
+        });
     }
     if let Expr::Paren(p) = expr {
         return operand(&p.expr, dims);
     }
-    Err(not_an_operand(expr, dims))
+    let Some(form) = linear::linearize(expr, dims, &[]) else {
+        let mentions = analyze::mentions(expr, dims);
+        if let Some(error) = mentions.errors.into_iter().next() {
+            return Err(error);
+        }
+        return Err(not_an_operand(expr, dims));
+    };
+    if form.terms.is_empty() {
+        return Err(not_an_operand(expr, dims));
+    }
+    if let [(coef, slot)] = &form.terms[..] {
+        if coef.is_one() {
+            return Ok(Operand::Shifted {
+                slot: slot.clone(),
+                offset: form.constant,
+            });
+        }
+    }
+    if let Some((_, whole)) = form.terms.iter().find(|(_, slot)| slot.depth > 0) {
+        return Err(syn::Error::new(
+            whole.span,
+            "an all_different item computed from several choices takes single choices: \
+             write `m[j] - m[i]`, not a whole array",
+        ));
+    }
+    Ok(Operand::Computed {
+        span: expr.span(),
+        terms: form.terms,
+        constant: form.constant,
+    })
 }
 
 fn not_an_operand(expr: &Expr, dims: &Choices) -> syn::Error {

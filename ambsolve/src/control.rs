@@ -114,6 +114,15 @@ impl Control {
         self.tick()
     }
 
+    /// Called before a replay run; `runs` is the number made so far.
+    #[inline]
+    pub(crate) fn before_run(&mut self, runs: u64) -> Result<(), Interrupt> {
+        if self.limits.runs.is_some_and(|max| runs >= max) {
+            return Err(Interrupt::Stop(StopReason::RunLimit));
+        }
+        self.tick()
+    }
+
     /// Counts a unit of work (a node, a run); every `interval` units, reads the flag and
     /// the clock.
     #[inline]

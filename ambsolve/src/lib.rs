@@ -78,6 +78,7 @@ mod stats;
 mod strategy;
 mod symmetry;
 // 3 pruning
+mod globals;
 mod propagate;
 // 4 engines
 mod replay;
@@ -90,6 +91,7 @@ mod puzzle;
 pub use crate::choice::Fail;
 pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
+pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{Assignment, CheckError, Cmp, Integer, Model, Term};
 pub use crate::options::{Checking, Engine, Options};
@@ -129,6 +131,12 @@ pub use crate::var::{Var, VarId};
 ///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
 ///     the choices it mentions, checked as soon as they are all chosen (and used for
 ///     forward checking when one is left).
+/// - **`post EXPR;`** adds a constraint of your own, or a global one of the library: `EXPR`
+///   is evaluated once while the model is built, with each chosen name standing for its
+///   variable (a [`Var`], a `Vec` of them for an array), and gives a [`Propagator`]; its
+///   scope is every variable `EXPR` mentions. `post among(&x, 3, 2);` (exactly two of
+///   `x` are 3), `post my_global(&q);`. On the trail engine it prunes; on the replay
+///   engine it is checked by its meaning on fixed values once its variables are chosen.
 /// - **Integer arithmetic is exact**, whichever of these a condition becomes, on both
 ///   engines, in debug and release builds: in a comparison that computes (`+ - * / %`,
 ///   a negation, an integer literal), integers of every primitive type are compared as
@@ -267,6 +275,98 @@ pub mod __private {
                 0
             }
         }
+    }
+
+    /// The items of an all-different with computed items, each as its integer value
+    /// (`Var<i64>` over the images of the variable's values) and an offset.
+    #[derive(Debug, Default)]
+    pub struct Distinct {
+        items: Vec<(Var<i64>, i64)>,
+        /// Images already computed, by the address and length of a value list.
+        images: std::collections::HashMap<(usize, usize), std::sync::Arc<[i64]>>,
+    }
+
+    impl Distinct {
+        /// No item yet.
+        pub fn new() -> Self {
+            Self::default()
+        }
+
+        /// Adds `var + offset`; a value or offset out of `i64` range makes the model
+        /// invalid.
+        pub fn push<T: crate::model::Integer>(
+            &mut self,
+            model: &mut Model<'_>,
+            var: &Var<T>,
+            offset: Exact,
+        ) {
+            let offset = narrow(model, offset, "an offset");
+            let key = (var.values.as_ptr() as usize, var.values.len());
+            let images = match self.images.get(&key) {
+                Some(images) => std::sync::Arc::clone(images),
+                None => match crate::model::images(&var.values) {
+                    Ok(images) => {
+                        let images: std::sync::Arc<[i64]> = images.into();
+                        self.images.insert(key, std::sync::Arc::clone(&images));
+                        images
+                    }
+                    Err(at) => {
+                        model.invalid(format!(
+                            "value {at} of {} does not fit in an i64",
+                            model.name(var.id)
+                        ));
+                        return;
+                    }
+                },
+            };
+            let as_integers = Var {
+                id: var.id,
+                values: images,
+                model: var.model,
+            };
+            self.items.push((as_integers, offset));
+        }
+
+        /// Posts the all-different.
+        pub fn finish(self, model: &mut Model<'_>) {
+            model.all_different_offset(self.items.iter().map(|(var, offset)| (var, *offset)));
+        }
+    }
+
+    /// The widest an auxiliary choice may be.
+    const WIDEST: i128 = 1 << 22;
+
+    /// An auxiliary choice equal to `Σ terms + constant`, over the values that sum can
+    /// take (a linear constraint ties them); too wide a range makes the model invalid.
+    pub fn computed(model: &mut Model<'_>, mut terms: Vec<Term>, constant: Exact) -> Var<i64> {
+        let constant = narrow(model, constant, "a constant");
+        let (mut low, mut high) = (i128::from(constant), i128::from(constant));
+        for term in &terms {
+            let Ok(images) = &term.images else {
+                // The model records the value out of range when the constraint is posted.
+                continue;
+            };
+            let products = images
+                .iter()
+                .map(|&x| i128::from(term.coef) * i128::from(x));
+            low += products.clone().min().unwrap_or(0);
+            high += products.max().unwrap_or(0);
+        }
+        let (low, high) = if high - low >= WIDEST
+            || i64::try_from(low).is_err()
+            || i64::try_from(high).is_err()
+        {
+            model.invalid(format!(
+                "an all_different item ranges over {low}..={high}: too wide for an auxiliary choice"
+            ));
+            (0, 0)
+        } else {
+            (low as i64, high as i64)
+        };
+        let aux = model.named_var("all_different item", low..=high);
+        terms.push(Term::new(-1, &aux));
+        model.linear(terms, Cmp::Eq, -constant);
+        aux
     }
 
     /// The linear term `coef × var`; a coefficient out of range makes the model invalid.

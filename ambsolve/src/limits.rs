@@ -16,6 +16,8 @@ pub enum StopReason {
     SolutionLimit,
     /// The node limit was reached.
     NodeLimit,
+    /// The run limit of the replay engine was reached.
+    RunLimit,
     /// The time limit was reached.
     TimeLimit,
     /// The [`CancelFlag`] was set.
@@ -35,6 +37,7 @@ impl fmt::Display for StopReason {
             StopReason::Exhausted => "search exhausted",
             StopReason::SolutionLimit => "solution limit reached",
             StopReason::NodeLimit => "node limit reached",
+            StopReason::RunLimit => "run limit reached",
             StopReason::TimeLimit => "time limit reached",
             StopReason::Cancelled => "cancelled",
         })
@@ -83,6 +86,7 @@ impl CancelFlag {
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub(crate) nodes: Option<u64>,
+    pub(crate) runs: Option<u64>,
     pub(crate) solutions: Option<u64>,
     pub(crate) time: Option<Duration>,
     pub(crate) cancel: Option<CancelFlag>,
@@ -97,6 +101,14 @@ impl Limits {
     /// Stop after this many search nodes (choices made). Default: no limit.
     pub fn nodes(mut self, nodes: u64) -> Self {
         self.nodes = Some(nodes);
+        self
+    }
+
+    /// Replay engine: stop after this many runs of the program. A replay node limit
+    /// counts the choices made anew; every run also replays its recorded prefix, so this
+    /// bounds the work better. Other engines ignore it. Default: no limit.
+    pub fn runs(mut self, runs: u64) -> Self {
+        self.runs = Some(runs);
         self
     }
 

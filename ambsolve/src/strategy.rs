@@ -10,8 +10,13 @@ use crate::var::VarId;
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub enum VarOrder {
-    /// The order the variables were declared in.
+    /// The engine's own choice (the default): declaration order on the trail engine,
+    /// whose propagation needs no help; on the replay engine of a model, the order of
+    /// [`Model::replay_order`](crate::Model::replay_order), which checks each constraint
+    /// as soon as it can (declaration order when that changes nothing).
     #[default]
+    Automatic,
+    /// The order the variables were declared in.
     Input,
     /// The variable with the fewest values left; ties go to the earliest declared.
     FirstFail,
@@ -104,8 +109,10 @@ pub(crate) fn luby(mut i: u64) -> u64 {
 
 /// How a search explores: variable order, value order, restarts.
 ///
-/// The default is input order, ascending values, no restarts: the order in which both
-/// engines yield the same solutions.
+/// The default is the engine's own variable order ([`VarOrder::Automatic`]), ascending
+/// values, no restarts. With a variable order both follow ([`VarOrder::Input`] or
+/// [`VarOrder::Given`]) and ascending values, both engines yield the same solutions in the
+/// same order.
 ///
 /// ```
 /// use ambsolve::{Restarts, Strategy, ValueOrder};

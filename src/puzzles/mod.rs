@@ -2,6 +2,7 @@
 //! examples print them, the tests check them against known answers, the benches time them.
 
 pub mod dwelling;
+pub mod langford;
 pub mod magic_square;
 pub mod map_colouring;
 pub mod pythagorean;

@@ -37,8 +37,10 @@ pub(super) fn condition(expr: &Expr) -> TokenStream {
             quote!(#left #op #right)
         }
         Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => {
-            let (inner, op) = (condition(&u.expr), &u.op);
-            quote!(#op #inner)
+            // The macro's own `!`: `!(a >= b)` over exact integers is what the user wrote
+            // over plain ones, and lints on partial orders are not theirs to answer.
+            let inner = condition(&u.expr);
+            quote!(!#inner)
         }
         Expr::Paren(p) => {
             let inner = condition(&p.expr);

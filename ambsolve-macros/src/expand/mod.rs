@@ -17,7 +17,7 @@ use syn::{Expr, Ident, Pat};
 use crate::analyze::{self, Slot};
 use crate::ast::Choice;
 use crate::linear::Coef;
-use crate::plan::{Comparison, Constraint, Offset, Operand, Plan, Step, Sum};
+use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
 fn internal(name: &str) -> Ident {
@@ -218,17 +218,30 @@ fn int(expr: &Expr) -> TokenStream {
     quote_spanned!(expr.span()=> ::ambsolve::__private::int(#expr))
 }
 
+/// The sum of `constants`, exact.
+fn exact_sum(constants: &[Coef<'_>]) -> TokenStream {
+    match constants {
+        [] => return quote!(::ambsolve::__private::int(0i128)),
+        [only] => return coef(only),
+        _ => {}
+    }
+    let total = internal("__total");
+    let adds = constants.iter().map(|c| {
+        let c = coef(c);
+        quote!(#total += #c;)
+    });
+    quote!({
+        let mut #total = ::ambsolve::__private::int(0i128);
+        #(#adds)*
+        #total
+    })
+}
+
 /// An all-different offset as an `i64` expression (an offset out of range makes the
 /// model invalid).
-fn offset(offset: &Offset<'_>, model: &Ident) -> TokenStream {
-    let value = offset.value;
-    let exact = int(value);
-    let exact = if offset.negative {
-        quote_spanned!(value.span()=> -#exact)
-    } else {
-        exact
-    };
-    quote_spanned!(value.span()=> ::ambsolve::__private::narrow(&mut #model, #exact, "an offset"))
+fn offset(constants: &[Coef<'_>], model: &Ident) -> TokenStream {
+    let exact = exact_sum(constants);
+    quote!(::ambsolve::__private::narrow(&mut #model, #exact, "an offset"))
 }
 
 /// `body` inside `for` loops, the first loop outermost.
@@ -259,11 +272,25 @@ fn push_vars(slot: &Slot, list: &Ident, offset: Option<&TokenStream>) -> TokenSt
 
 fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) -> TokenStream {
     match constraint {
-        Constraint::AllDifferent {
-            span,
-            operands,
-            loops,
-        } => all_different(*span, operands, loops, model),
+        Constraint::AllDifferent { span, items } => all_different(*span, items, model),
+        Constraint::Post { expr, slots } => {
+            let (scope, propagator) = (internal("__scope"), internal("__propagator"));
+            let ids = slots.iter().map(|slot| {
+                let h = handle(slot);
+                match slot.depth {
+                    0 => quote!(#scope.extend([#h.id()]);),
+                    1 => quote!(#scope.extend(::ambsolve::__private::ids((#h).iter()));),
+                    _ => quote!(#scope.extend(::ambsolve::__private::ids((#h).iter().flatten()));),
+                }
+            });
+            let span = expr.span();
+            quote_spanned! {span=> {
+                let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
+                #(#ids)*
+                let #propagator = #expr;
+                #model.propagator(&#scope, #propagator);
+            }}
+        }
         Constraint::Linear {
             span,
             cmp,
@@ -297,22 +324,30 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
 
 fn all_different(
     span: Span,
-    operands: &[Operand<'_>],
-    loops: &[(Pat, Expr)],
+    items: &[(Operand<'_>, &[(Pat, Expr)])],
     model: &Ident,
 ) -> TokenStream {
     let list = internal("__terms");
-    let offsets = operands.iter().any(|o| o.offset.is_some());
-    let zero = quote!(0i64);
-    let pushes: Vec<TokenStream> = operands
+    let computed = items
         .iter()
-        .map(|operand| {
-            let offset = operand.offset.as_ref().map(|o| offset(o, model));
-            let offset = offsets.then(|| offset.unwrap_or_else(|| zero.clone()));
-            push_vars(&operand.slot, &list, offset.as_ref())
-        })
-        .collect();
-    let body = looped(loops, quote!(#(#pushes)*));
+        .any(|(operand, _)| matches!(operand, Operand::Computed { .. }));
+    if computed {
+        return distinct(span, items, model);
+    }
+    let offsets = items.iter().any(
+        |(operand, _)| matches!(operand, Operand::Shifted { offset, .. } if !offset.is_empty()),
+    );
+    let pushes = items.iter().map(|(operand, loops)| {
+        let Operand::Shifted {
+            slot,
+            offset: constants,
+        } = operand
+        else {
+            unreachable!("computed operands take the other path")
+        };
+        let offset = offsets.then(|| offset(constants, model));
+        looped(loops, push_vars(slot, &list, offset.as_ref()))
+    });
     let call = if offsets {
         quote_spanned!(span=> #model.all_different_offset(#list);)
     } else {
@@ -320,8 +355,61 @@ fn all_different(
     };
     quote! {{
         let mut #list = ::ambsolve::__private::Vec::new();
-        #body
+        #(#pushes)*
         #call
+    }}
+}
+
+/// An all-different with computed items: each stands for an auxiliary choice equal to it,
+/// and every item is compared on its integer value, whatever its type.
+fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) -> TokenStream {
+    let list = internal("__distinct");
+    let (var, row, aux, terms) = (
+        internal("__v"),
+        internal("__row"),
+        internal("__aux"),
+        internal("__aux_terms"),
+    );
+    let pushes = items.iter().map(|(operand, loops)| {
+        let push = match operand {
+            Operand::Shifted { slot, offset: constants } => {
+                let offset = exact_sum(constants);
+                let handle = handle(slot);
+                let push = quote!(#list.push(&mut #model, #var, #offset););
+                match slot.depth {
+                    0 => quote_spanned!(slot.span=> { let #var = &#handle; #push }),
+                    1 => quote_spanned!(slot.span=> for #var in (#handle).iter() { #push }),
+                    _ => quote_spanned!(slot.span=> for #row in (#handle).iter() { for #var in #row.iter() { #push } }),
+                }
+            }
+            Operand::Computed {
+                span,
+                terms: computed,
+                constant,
+            } => {
+                let term_pushes = computed.iter().map(|(c, slot)| {
+                    let handle = handle(slot);
+                    let c = coef(c);
+                    quote!(#terms.push(::ambsolve::__private::term(&mut #model, #c, &#handle));)
+                });
+                let constant = exact_sum(constant);
+                // The macro's own tokens (lints on `Vec::new` then `push` are not the user's);
+                // the item's span marks the call that builds the auxiliary choice.
+                let computed = quote_spanned!(*span=> ::ambsolve::__private::computed(&mut #model, #terms, #constant));
+                quote! {{
+                    let mut #terms = ::ambsolve::__private::Vec::new();
+                    #(#term_pushes)*
+                    let #aux = #computed;
+                    #list.push(&mut #model, &#aux, ::ambsolve::__private::int(0i128));
+                }}
+            }
+        };
+        looped(loops, push)
+    });
+    quote_spanned! {span=> {
+        let mut #list = ::ambsolve::__private::Distinct::new();
+        #(#pushes)*
+        #list.finish(&mut #model);
     }}
 }
 

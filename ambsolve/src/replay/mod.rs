@@ -227,7 +227,7 @@ where
                 }
                 self.advance_first = false;
             }
-            if let Err(interrupt) = control.tick() {
+            if let Err(interrupt) = control.before_run(self.counters.runs) {
                 return Ok(Step::Interrupted(interrupt));
             }
             self.counters.runs += 1;

@@ -61,6 +61,20 @@ impl KeySet {
         }
     }
 
+    /// Takes `key` out of the set.
+    #[inline]
+    fn remove(&mut self, key: i64) {
+        match self {
+            KeySet::Bits { min, words } => {
+                let at = (key - *min) as usize;
+                words[at / 64] &= !(1u64 << (at % 64));
+            }
+            KeySet::Hashed(set) => {
+                set.remove(&key);
+            }
+        }
+    }
+
     /// Adds `key`; false if it was there already.
     #[inline]
     fn insert(&mut self, key: i64) -> bool {
@@ -89,8 +103,8 @@ struct StepChecks {
 }
 
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
-/// (input order, or a given order; first-fail needs domains and means input order here),
-/// values in its value order.
+/// (the model's replay order by default, input order, or a given order; first-fail needs
+/// domains and means input order here), values in its value order.
 pub(crate) fn model_program<'a>(
     model: Arc<Model<'a>>,
     options: &Options,
@@ -100,6 +114,7 @@ pub(crate) fn model_program<'a>(
     let universes = model.universes().to_vec();
     let order: Vec<usize> = match &options.strategy.vars {
         VarOrder::Given(given) => complete_order(given, n),
+        VarOrder::Automatic => model.replay_order().iter().map(|v| v.index()).collect(),
         _ => (0..n).collect(),
     };
     let mut step_of = vec![0; n];
@@ -173,6 +188,13 @@ pub(crate) fn model_program<'a>(
         })
         .collect();
     let mut assigned = vec![0u32; n];
+    // Checked early, each choice is made among the values its checks allow, given the
+    // choices before it: the list of a step depends only on the prefix, so the program
+    // stays deterministic, and it is kept from run to run until a choice before it
+    // changes (`valid` steps have their list for the current prefix).
+    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut chosen_at = vec![0usize; n];
+    let mut valid = 0;
     ReplaySearch::new(move |amb: &mut Amb<'_>| {
         let (constraints, universes) = (model.constraints(), model.universes());
         for (set, _, _) in &mut sets {
@@ -182,23 +204,58 @@ pub(crate) fn model_program<'a>(
             amb.require(constraints[c].check(&assigned, universes))?;
         }
         for (step, &v) in order.iter().enumerate() {
-            let k = amb.choose_index(ordered[v].len())?;
-            assigned[v] = ordered[v][k];
             let checks = &steps[step + 1];
+            if at_end {
+                let k = amb.choose_index(ordered[v].len())?;
+                assigned[v] = ordered[v][k];
+                continue;
+            }
+            if step >= valid {
+                let list = &mut lists[step];
+                list.clear();
+                for &value in &ordered[v] {
+                    assigned[v] = value;
+                    // Inserted and taken out again: a variable may stand twice in one
+                    // all-different (its two keys then clash).
+                    let mut inserted = 0;
+                    let distinct = checks.distinct.iter().all(|&(s, position)| {
+                        let (set, vars, keys) = &mut sets[s];
+                        let fresh =
+                            set.insert(keys[position].key(assigned[vars[position].index()]));
+                        inserted += usize::from(fresh);
+                        fresh
+                    });
+                    for &(s, position) in &checks.distinct[..inserted] {
+                        let (set, vars, keys) = &mut sets[s];
+                        set.remove(keys[position].key(assigned[vars[position].index()]));
+                    }
+                    let chosen = |w: VarId| step_of[w.index()] <= step;
+                    let fits = distinct
+                        && checks
+                            .partial
+                            .iter()
+                            .all(|&c| constraints[c].may_hold(&assigned, chosen))
+                        && checks
+                            .full
+                            .iter()
+                            .all(|&c| constraints[c].check(&assigned, universes))
+                        && symmetry.as_mut().is_none_or(|tables| {
+                            tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w]))
+                        });
+                    if fits {
+                        list.push(value);
+                    }
+                }
+            }
+            let k = amb.choose_index(lists[step].len())?;
+            if step >= valid || chosen_at[step] != k {
+                valid = step + 1;
+            }
+            chosen_at[step] = k;
+            assigned[v] = lists[step][k];
             for &(s, position) in &checks.distinct {
                 let (set, vars, keys) = &mut sets[s];
-                let key = keys[position].key(assigned[vars[position].index()]);
-                amb.require(set.insert(key))?;
-            }
-            let chosen = |w: VarId| step_of[w.index()] <= step;
-            for &c in &checks.partial {
-                amb.require(constraints[c].may_hold(&assigned, chosen))?;
-            }
-            for &c in &checks.full {
-                amb.require(constraints[c].check(&assigned, universes))?;
-            }
-            if let Some(tables) = symmetry.as_mut().filter(|_| !at_end) {
-                amb.require(tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w])))?;
+                set.insert(keys[position].key(assigned[vars[position].index()]));
             }
         }
         if at_end {

@@ -55,7 +55,7 @@ impl VarPick {
             (order, position)
         };
         match order {
-            VarOrder::Input => VarPick::Input,
+            VarOrder::Automatic | VarOrder::Input => VarPick::Input,
             VarOrder::FirstFail => VarPick::FirstFail,
             VarOrder::Given(given) => {
                 let (order, position) = full_order(given);
