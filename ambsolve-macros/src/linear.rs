@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 
+use syn::spanned::Spanned;
 use syn::{BinOp, Expr, UnOp};
 
 use crate::analyze::{self, Choices, Slot};
@@ -50,10 +51,21 @@ impl<'a> Coef<'a> {
     }
 }
 
-/// A linear form: `Σ coef × slot + Σ coef × sum(comprehension) + Σ constant`.
+/// `table[slot]`: a constant array (or anything indexable) read at a chosen index. It
+/// becomes an auxiliary choice tied to the slot by a table (an element constraint).
+pub(crate) struct Lookup<'a> {
+    pub(crate) table: &'a Expr,
+    pub(crate) slot: Slot,
+    pub(crate) span: proc_macro2::Span,
+}
+
+/// A linear form: `Σ coef × slot + Σ coef × table[slot] + Σ coef × sum(comprehension) +
+/// Σ constant`.
 pub(crate) struct Linear<'a> {
     /// Chosen integers (each slot reads one) with their coefficients.
     pub(crate) terms: Vec<(Coef<'a>, Slot)>,
+    /// Lookups in constant tables at chosen indices, with their coefficients.
+    pub(crate) lookups: Vec<(Coef<'a>, Lookup<'a>)>,
     /// `sum(..)` comprehensions with their coefficients.
     pub(crate) sums: Vec<(Coef<'a>, &'a Comprehension)>,
     pub(crate) constant: Vec<Coef<'a>>,
@@ -65,6 +77,7 @@ impl<'a> Linear<'a> {
     fn empty() -> Linear<'a> {
         Linear {
             terms: Vec::new(),
+            lookups: Vec::new(),
             sums: Vec::new(),
             constant: Vec::new(),
             arithmetic: false,
@@ -73,6 +86,9 @@ impl<'a> Linear<'a> {
 
     fn scaled(mut self, factor: &Coef<'a>) -> Linear<'a> {
         for (coef, _) in &mut self.terms {
+            *coef = coef.times(factor);
+        }
+        for (coef, _) in &mut self.lookups {
             *coef = coef.times(factor);
         }
         for (coef, _) in &mut self.sums {
@@ -93,6 +109,11 @@ impl<'a> Linear<'a> {
                 .into_iter()
                 .map(|(coef, slot)| (coef.negated(), slot))
                 .collect(),
+            lookups: self
+                .lookups
+                .into_iter()
+                .map(|(coef, lookup)| (coef.negated(), lookup))
+                .collect(),
             sums: self
                 .sums
                 .into_iter()
@@ -106,6 +127,7 @@ impl<'a> Linear<'a> {
     /// `self + other`.
     fn plus(mut self, other: Linear<'a>) -> Linear<'a> {
         self.terms.extend(other.terms);
+        self.lookups.extend(other.lookups);
         self.sums.extend(other.sums);
         self.constant.extend(other.constant);
         self.arithmetic = true;
@@ -160,6 +182,24 @@ impl<'a> Linearizer<'_, 'a> {
             });
         }
         match expr {
+            // `table[x]`, the table free of choices, the index a single choice.
+            Expr::Index(index) if self.constant(&index.expr).is_some() => {
+                let slot = analyze::slot_of(&index.index, self.choices)?;
+                if slot.depth != 0 {
+                    return None;
+                }
+                Some(Linear {
+                    lookups: vec![(
+                        Coef::ONE,
+                        Lookup {
+                            table: &index.expr,
+                            slot,
+                            span: expr.span(),
+                        },
+                    )],
+                    ..Linear::empty()
+                })
+            }
             Expr::Paren(p) => self.linearize(&p.expr),
             Expr::Group(g) => self.linearize(&g.expr),
             Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => {

@@ -5,7 +5,7 @@ use syn::{Expr, Ident, Pat};
 
 use crate::analyze::Slot;
 use crate::ast::{Choice, For, If, Let};
-use crate::linear::Coef;
+use crate::linear::{Coef, Lookup};
 
 /// A checked body: the choices in order, and what to do to build the model.
 pub(crate) struct Plan<'a> {
@@ -46,6 +46,7 @@ pub(crate) enum Constraint<'a> {
         /// The comparison operator, for spans.
         cmp_span: Span,
         terms: Vec<(Coef<'a>, Slot)>,
+        lookups: Vec<(Coef<'a>, Lookup<'a>)>,
         constant: Vec<Coef<'a>>,
         sums: Vec<Sum<'a>>,
     },
@@ -82,6 +83,7 @@ pub(crate) enum Operand<'a> {
 pub(crate) struct Sum<'a> {
     pub(crate) loops: &'a [(Pat, Expr)],
     pub(crate) terms: Vec<(Coef<'a>, Slot)>,
+    pub(crate) lookups: Vec<(Coef<'a>, Lookup<'a>)>,
     pub(crate) constant: Vec<Coef<'a>>,
 }
 

@@ -471,6 +471,11 @@ fn linear<'a>(
                 .into_iter()
                 .map(|(c, slot)| (coef.times(&c), slot))
                 .collect(),
+            lookups: element
+                .lookups
+                .into_iter()
+                .map(|(c, lookup)| (coef.times(&c), lookup))
+                .collect(),
             constant: element.constant.iter().map(|c| coef.times(c)).collect(),
         });
     }
@@ -479,6 +484,7 @@ fn linear<'a>(
         cmp,
         cmp_span: b.op.span(),
         terms: form.terms,
+        lookups: form.lookups,
         constant: form.constant,
         sums,
     }))
@@ -575,7 +581,7 @@ fn operand<'a>(expr: &'a Expr, dims: &Choices) -> syn::Result<Operand<'a>> {
         }
         return Err(not_an_operand(expr, dims));
     };
-    if form.terms.is_empty() {
+    if form.terms.is_empty() || !form.lookups.is_empty() {
         return Err(not_an_operand(expr, dims));
     }
     if let [(coef, slot)] = &form.terms[..] {

@@ -122,10 +122,16 @@ pub use crate::var::{Var, VarId};
 ///   value (a clone). Each condition is split on `&&` and becomes the strongest constraint
 ///   that fits:
 ///   - `all_different(a, b, c)`, `all_different(q)`, `all_different(q[i] + i for i in 0..n)`
-///     (offsets allowed): the all-different propagator;
+///     (offsets allowed), several of these in one call
+///     (`all_different(p[i] for i in 0..n, s[i] for i in 0..n)`), and items computed from
+///     several choices (`all_different(m[j] - m[i] for i in 0..n for j in i + 1..n)`, each
+///     an auxiliary choice): the all-different propagator;
 ///   - a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`) of sums of chosen integers times
 ///     constants, including `sum(w[i] * x[i] for i in 0..n)`: a linear constraint,
-///     propagated by bounds;
+///     propagated by bounds. A term may read a list of constants at a chosen index,
+///     `cost[i][x[i]]` (a *lookup*, or element constraint): an auxiliary choice over the
+///     list's entries, tied to the index by a table, so both prune; indices past the end
+///     of the list are ruled out;
 ///   - a condition on a single chosen value (`x != 0`, `word.len() == 3`): applied to its
 ///     domain before the search;
 ///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
@@ -367,6 +373,44 @@ pub mod __private {
         terms.push(Term::new(-1, &aux));
         model.linear(terms, Cmp::Eq, -constant);
         aux
+    }
+
+    /// A chosen value as an index into a list, if it is one.
+    pub fn as_index<T: Copy + TryInto<usize>>(value: &T) -> Option<usize> {
+        (*value).try_into().ok()
+    }
+
+    /// `table[var]` in a linear constraint (an *element* constraint): an auxiliary choice
+    /// over the entries `read` gives for `var`'s values, tied to `var` by a table, so the
+    /// trail engine prunes both ways. A value of `var` that reads nothing (an index past
+    /// the end of the list) is ruled out.
+    pub fn lookup<T, U: crate::model::Integer>(
+        model: &mut Model<'_>,
+        var: &Var<T>,
+        read: impl Fn(&T) -> Option<U>,
+    ) -> Var<i64> {
+        let mut read_at: Vec<(u32, i64)> = Vec::new();
+        for (i, value) in var.values.iter().enumerate() {
+            if let Some(entry) = read(value) {
+                match entry.to_i64() {
+                    Some(entry) => read_at.push((i as u32, entry)),
+                    None => model.invalid(format!(
+                        "an entry read for {} does not fit in an i64",
+                        model.name(var.id)
+                    )),
+                }
+            }
+        }
+        let mut entries: Vec<i64> = read_at.iter().map(|&(_, e)| e).collect();
+        entries.sort_unstable();
+        entries.dedup();
+        let looked = model.named_var(format!("{}'s entry", model.name(var.id)), entries.clone());
+        let pairs = read_at.iter().map(|&(i, entry)| {
+            let at = entries.binary_search(&entry).unwrap_or_default() as u32;
+            [i, at]
+        });
+        model.table_indices(&[var.id, looked.id], pairs);
+        looked
     }
 
     /// The linear term `coef × var`; a coefficient out of range makes the model invalid.

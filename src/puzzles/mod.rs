@@ -1,6 +1,7 @@
 //! The example puzzles, each a function returning a [`Puzzle`](ambsolve::Puzzle): the
 //! examples print them, the tests check them against known answers, the benches time them.
 
+pub mod assignment;
 pub mod dwelling;
 pub mod langford;
 pub mod magic_square;

@@ -16,7 +16,7 @@ use syn::{Expr, Ident, Pat};
 
 use crate::analyze::{self, Slot};
 use crate::ast::Choice;
-use crate::linear::Coef;
+use crate::linear::{Coef, Lookup};
 use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
@@ -296,9 +296,18 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             cmp,
             cmp_span,
             terms,
+            lookups,
             constant,
             sums,
-        } => linear(*span, *cmp, *cmp_span, terms, constant, sums, model),
+        } => linear(
+            *span,
+            *cmp,
+            *cmp_span,
+            (terms, lookups),
+            constant,
+            sums,
+            model,
+        ),
         Constraint::Restrict { slot, condition } => {
             let var = internal("__var");
             let value = internal("__value");
@@ -417,7 +426,7 @@ fn linear(
     span: Span,
     cmp: Comparison,
     cmp_span: Span,
-    terms: &[(Coef<'_>, Slot)],
+    (terms, lookups): (&[(Coef<'_>, Slot)], &[(Coef<'_>, Lookup<'_>)]),
     constant: &[Coef<'_>],
     sums: &[Sum<'_>],
     model: &Ident,
@@ -428,17 +437,29 @@ fn linear(
         let c = coef(c);
         quote_spanned!(slot.span=> #list.push(::ambsolve::__private::term(&mut #model, #c, &#handle));)
     };
+    // `table[x]`: an auxiliary choice over the table's entries, tied to x by a table.
+    let look = |(c, lookup): &(Coef<'_>, Lookup<'_>)| {
+        let (handle, table, c) = (handle(&lookup.slot), lookup.table, coef(c));
+        let (value, looked) = (internal("__value"), internal("__looked"));
+        let read = quote_spanned!(lookup.span=> (#table).get(::ambsolve::__private::as_index(#value)?).copied());
+        quote! {{
+            let #looked = ::ambsolve::__private::lookup(&mut #model, &#handle, |#value| #read);
+            #list.push(::ambsolve::__private::term(&mut #model, #c, &#looked));
+        }}
+    };
     let add = |c: &Coef<'_>| {
         let c = coef(c);
         quote!(#total += #c;)
     };
     let mut body: Vec<TokenStream> = terms.iter().map(push).collect();
+    body.extend(lookups.iter().map(look));
     body.extend(constant.iter().map(add));
     for sum in sums {
         let inner = sum
             .terms
             .iter()
             .map(push)
+            .chain(sum.lookups.iter().map(look))
             .chain(sum.constant.iter().map(add));
         body.push(looped(sum.loops, quote!(#(#inner)*)));
     }
