@@ -422,11 +422,14 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
     }}
 }
 
+/// The terms of a linear constraint: choices and lookups, each with its coefficient.
+type LinearParts<'p, 'a> = (&'p [(Coef<'a>, Slot)], &'p [(Coef<'a>, Lookup<'a>)]);
+
 fn linear(
     span: Span,
     cmp: Comparison,
     cmp_span: Span,
-    (terms, lookups): (&[(Coef<'_>, Slot)], &[(Coef<'_>, Lookup<'_>)]),
+    (terms, lookups): LinearParts<'_, '_>,
     constant: &[Coef<'_>],
     sums: &[Sum<'_>],
     model: &Ident,
