@@ -50,7 +50,7 @@ fn an_assignment_within_a_budget() {
 
 #[test]
 fn lookups_in_a_comparison_and_indices_past_the_end() {
-    let price = vec![3i64, 1, 4, 1, 5];
+    let price = [3i64, 1, 4, 1, 5];
     // x ranges past the end of `price`: those values read nothing and are ruled out.
     let pairs = constraints! {
         let x = amb(0..7usize);
