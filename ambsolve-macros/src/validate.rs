@@ -592,13 +592,6 @@ fn operand<'a>(expr: &'a Expr, dims: &Choices) -> syn::Result<Operand<'a>> {
             });
         }
     }
-    if let Some((_, whole)) = form.terms.iter().find(|(_, slot)| slot.depth > 0) {
-        return Err(syn::Error::new(
-            whole.span,
-            "an all_different item computed from several choices takes single choices: \
-             write `m[j] - m[i]`, not a whole array",
-        ));
-    }
     Ok(Operand::Computed {
         span: expr.span(),
         terms: form.terms,
@@ -627,6 +620,6 @@ fn not_an_operand(expr: &Expr, dims: &Choices) -> syn::Error {
     }
     syn::Error::new_spanned(
         expr,
-        "all_different takes chosen values, optionally plus or minus an offset: `a`, `q[i] + i`, `q` (a whole array)",
+        "all_different takes chosen values, with offsets or combined linearly: `a`, `q[i] + i`, `m[j] - m[i]`, `q` (a whole array)",
     )
 }
