@@ -96,3 +96,38 @@ fn the_assignment_example_matches_brute_force() {
     assert_eq!(assignments(&COSTS, 13).count().unwrap().solutions, 0);
     assert_eq!(assignments(&COSTS, 14).count().unwrap().solutions, 1);
 }
+
+#[test]
+fn a_choice_read_at_a_chosen_index_is_an_element_constraint() {
+    // order[k] with both chosen: the k-th of three ascending choices equals 2, and the
+    // sum of the first and the chosen one is 3.
+    let picks = constraints! {
+        let order[3] = amb(0..4i32);
+        let k = amb(0..4usize);
+        require order[0] < order[1] && order[1] < order[2];
+        require order[k] == 2;
+        require order[0] + order[k] <= 3;
+    };
+    let mut expected = Vec::new();
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..4 {
+                for k in 0..4usize {
+                    let order = [a, b, c];
+                    if a < b && b < c && k < 3 && order[k] == 2 && a + order[k] <= 3 {
+                        expected.push((order.to_vec(), k));
+                    }
+                }
+            }
+        }
+    }
+    for engine in ENGINES {
+        let got: Vec<(Vec<i32>, usize)> = picks
+            .clone()
+            .engine(engine)
+            .solutions()
+            .map(|s| (s.order, s.k))
+            .collect();
+        assert_eq!(got, expected, "{engine}");
+    }
+}

@@ -79,7 +79,7 @@ fn building_errors_surface_when_solving() {
     m.all_different(&stray);
     let error = m.solve(Engine::Replay).first().unwrap_err();
     assert!(
-        error.to_string().contains("not a variable of this model"),
+        error.to_string().contains("declared by another model"),
         "{error}"
     );
 

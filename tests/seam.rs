@@ -102,7 +102,7 @@ fn a_broken_model_is_an_error_from_every_entry_point() {
         ));
         let items: Vec<_> = solver().try_solutions().collect();
         assert!(
-            matches!(items[..], [Err(SearchError::InvalidModel(ref m))] if m.contains("not a variable of this model")),
+            matches!(items[..], [Err(SearchError::InvalidModel(ref m))] if m.contains("declared by another model")),
             "{items:?}"
         );
     }

@@ -107,8 +107,8 @@ impl Collector<'_> {
                 self.mentions.errors.push(syn::Error::new(
                     inner.span(),
                     format!(
-                        "an index of `{}` cannot be a chosen value (`{inner}`): indices are known while building; choose the element itself instead",
-                        slot.name
+                        "`{}` read at a chosen index (`{inner}`) works only in a linear comparison, such as `{}[{inner}] == 2` or `x + {}[{inner}] <= 5`",
+                        slot.name, slot.name, slot.name
                     ),
                 ));
                 return;

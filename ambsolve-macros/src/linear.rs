@@ -51,12 +51,17 @@ impl<'a> Coef<'a> {
     }
 }
 
-/// `table[slot]`: a constant array (or anything indexable) read at a chosen index. It
-/// becomes an auxiliary choice tied to the slot by a table (an element constraint).
-pub(crate) struct Lookup<'a> {
-    pub(crate) table: &'a Expr,
-    pub(crate) slot: Slot,
-    pub(crate) span: proc_macro2::Span,
+/// A list read at a chosen index (an element constraint): an auxiliary choice tied to
+/// the index.
+pub(crate) enum Lookup<'a> {
+    /// `table[slot]`: a list of constants, tied by a table.
+    Table {
+        table: &'a Expr,
+        slot: Slot,
+        span: proc_macro2::Span,
+    },
+    /// `array[index]`: a list of choices (a slot of depth 1), tied by a propagator.
+    Element { array: Slot, index: Slot },
 }
 
 /// A linear form: `Σ coef × slot + Σ coef × table[slot] + Σ coef × sum(comprehension) +
@@ -176,6 +181,31 @@ impl<'a> Linearizer<'_, 'a> {
             if slot.depth != 0 {
                 return None;
             }
+            // `q[k]`, `g[r][k]`: the last index a choice, the others known while building.
+            if let Some((last, earlier)) = slot.indices.split_last() {
+                if analyze::first_choice_in(last, self.choices).is_some() {
+                    let index = analyze::slot_of(last, self.choices)?;
+                    let constant = |e: &Expr| analyze::first_choice_in(e, self.choices).is_none();
+                    if index.depth != 0
+                        || !earlier.iter().all(constant)
+                        || !index.indices.iter().all(constant)
+                    {
+                        return None;
+                    }
+                    let array = Slot {
+                        name: slot.name.clone(),
+                        indices: earlier.to_vec(),
+                        depth: 1,
+                        span: slot.span,
+                    };
+                    return Some(Linear {
+                        lookups: vec![(Coef::ONE, Lookup::Element { array, index })],
+                        // A comparison over it is linear even without arithmetic.
+                        arithmetic: true,
+                        ..Linear::empty()
+                    });
+                }
+            }
             return Some(Linear {
                 terms: vec![(Coef::ONE, slot)],
                 ..Linear::empty()
@@ -191,7 +221,7 @@ impl<'a> Linearizer<'_, 'a> {
                 Some(Linear {
                     lookups: vec![(
                         Coef::ONE,
-                        Lookup {
+                        Lookup::Table {
                             table: &index.expr,
                             slot,
                             span: expr.span(),

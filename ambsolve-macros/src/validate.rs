@@ -309,6 +309,11 @@ fn classify_one<'a>(
         a.combine(b);
         a
     }) {
+        // A choice read at a chosen index (`q[k]`) is an element constraint when the
+        // comparison is linear; anywhere else it is an error.
+        if let Some(constraint) = linear(part, require, dims)? {
+            return Ok(constraint);
+        }
         return Err(error);
     }
     if mentions.slots.is_empty() {

@@ -131,7 +131,8 @@ pub use crate::var::{Var, VarId};
 ///     propagated by bounds. A term may read a list of constants at a chosen index,
 ///     `cost[i][x[i]]` (a *lookup*, or element constraint): an auxiliary choice over the
 ///     list's entries, tied to the index by a table, so both prune; indices past the end
-///     of the list are ruled out;
+///     of the list are ruled out. An array of choices read at a chosen index, `order[k]`,
+///     is the same with a propagator tying the index, the array and the value;
 ///   - a condition on a single chosen value (`x != 0`, `word.len() == 3`): applied to its
 ///     domain before the search;
 ///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
@@ -411,6 +412,60 @@ pub mod __private {
         });
         model.table_indices(&[var.id, looked.id], pairs);
         looked
+    }
+
+    /// `array[index]` in a linear constraint, the array a list of choices and the index a
+    /// choice (an *element* constraint): an auxiliary choice over the images of the
+    /// array's values, tied to both by a propagator. Values of `index` past the end of
+    /// `array` are ruled out.
+    pub fn element<T: crate::model::Integer, I: Copy + TryInto<usize>>(
+        model: &mut Model<'_>,
+        array: &[Var<T>],
+        index: &Var<I>,
+    ) -> Var<i64> {
+        let mut images = Vec::with_capacity(array.len());
+        for var in array {
+            match crate::model::images(&var.values) {
+                Ok(list) => images.push(std::sync::Arc::<[i64]>::from(list)),
+                Err(at) => {
+                    model.invalid(format!(
+                        "value {at} of {} does not fit in an i64",
+                        model.name(var.id)
+                    ));
+                    images.push(std::sync::Arc::from(Vec::new()));
+                }
+            }
+        }
+        let mut values: Vec<i64> = images
+            .iter()
+            .flat_map(|list| list.iter().copied())
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let result = model.named_var(
+            format!("element of {}", model.name(index.id)),
+            values.clone(),
+        );
+        let at: Vec<Option<usize>> = index
+            .values
+            .iter()
+            .map(|v| as_index(v).filter(|&p| p < array.len()))
+            .collect();
+        let mut scope = vec![index.id];
+        scope.extend(array.iter().map(|v| v.id));
+        scope.push(result.id);
+        model.propagator(
+            &scope,
+            crate::globals::Element {
+                index: index.id,
+                at,
+                array: array.iter().map(|v| v.id).collect(),
+                images,
+                result: result.id,
+                result_values: values,
+            },
+        );
+        result
     }
 
     /// The linear term `coef × var`; a coefficient out of range makes the model invalid.

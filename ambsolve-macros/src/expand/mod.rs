@@ -442,11 +442,21 @@ fn linear(
     };
     // `table[x]`: an auxiliary choice over the table's entries, tied to x by a table.
     let look = |(c, lookup): &(Coef<'_>, Lookup<'_>)| {
-        let (handle, table, c) = (handle(&lookup.slot), lookup.table, coef(c));
+        let c = coef(c);
         let (value, looked) = (internal("__value"), internal("__looked"));
-        let read = quote_spanned!(lookup.span=> (#table).get(::ambsolve::__private::as_index(#value)?).copied());
+        let build = match lookup {
+            Lookup::Table { table, slot, span } => {
+                let handle = handle(slot);
+                let read = quote_spanned!(*span=> (#table).get(::ambsolve::__private::as_index(#value)?).copied());
+                quote!(::ambsolve::__private::lookup(&mut #model, &#handle, |#value| #read))
+            }
+            Lookup::Element { array, index } => {
+                let (array, index) = (handle(array), handle(index));
+                quote!(::ambsolve::__private::element(&mut #model, &#array, &#index))
+            }
+        };
         quote! {{
-            let #looked = ::ambsolve::__private::lookup(&mut #model, &#handle, |#value| #read);
+            let #looked = #build;
             #list.push(::ambsolve::__private::term(&mut #model, #c, &#looked));
         }}
     };
