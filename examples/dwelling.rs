@@ -9,8 +9,15 @@ use std::process::ExitCode;
 
 use ambsolve_examples::cli;
 use ambsolve_examples::puzzles::dwelling::dwelling;
+use clap::Parser;
+
+/// SICP's multiple dwelling: who lives on which floor of a five-floor building.
+#[derive(Parser, Debug)]
+#[command(name = "dwelling")]
+struct Args {}
 
 fn main() -> ExitCode {
+    let Args {} = cli::parse();
     cli::print_all(dwelling().try_solutions(), |out, floors| {
         for (name, floor) in floors {
             out.line(format!("{name} lives on floor {floor}"));

@@ -8,8 +8,15 @@ use std::process::ExitCode;
 
 use ambsolve_examples::cli;
 use ambsolve_examples::puzzles::magic_square::magic_squares;
+use clap::Parser;
+
+/// Print the 8 magic squares of order 3 (1 to 9, every line summing to 15).
+#[derive(Parser, Debug)]
+#[command(name = "magic_square")]
+struct Args {}
 
 fn main() -> ExitCode {
+    let Args {} = cli::parse();
     cli::print_all(magic_squares().try_solutions(), |out, square| {
         let rows: Vec<String> = square
             .iter()

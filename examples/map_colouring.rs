@@ -8,8 +8,15 @@ use std::process::ExitCode;
 
 use ambsolve_examples::cli;
 use ambsolve_examples::puzzles::map_colouring::{REGIONS, australia};
+use clap::Parser;
+
+/// Colour Australia's seven regions with three colours, neighbours different: all 18 ways.
+#[derive(Parser, Debug)]
+#[command(name = "map_colouring")]
+struct Args {}
 
 fn main() -> ExitCode {
+    let Args {} = cli::parse();
     cli::print_all(australia().try_solutions(), |out, colouring| {
         let pairs: Vec<String> = REGIONS
             .iter()

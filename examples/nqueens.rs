@@ -14,8 +14,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{CancelFlag, Checking, Engine, Limits, Stats, StopReason};
-use ambsolve_examples::cli::{self, Output};
+use ambsolve::{Checking, Engine, Limits, Stats, StopReason};
+use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
 };
@@ -23,6 +23,11 @@ use ambsolve_examples::svg;
 use clap::{Parser, ValueEnum};
 
 /// Place N queens on an N×N board so that no two attack each other.
+///
+/// A count that runs longer than a second shows its progress on a terminal. Ctrl-C,
+/// SIGTERM, SIGHUP, --time-limit and --node-limit stop a search and print what was found,
+/// marked partial (exit status 130 for a signal, 0 for a limit). Sizes a mode cannot handle
+/// in about a minute are refused (exit status 2).
 #[derive(Parser, Debug)]
 #[command(name = "nqueens")]
 struct Args {
@@ -53,6 +58,8 @@ struct Args {
     /// Draw the solutions (at most 240) into an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    bounds: Bounds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,11 +93,14 @@ fn check_size(args: &Args) -> Result<(), String> {
             "for --first (memory grows with N²: about 5 GB at 20,000)",
         ),
         (true, EngineArg::Replay) => limit(
-            40,
-            "for --first on the replay engine, which has no first-fail",
+            32,
+            "for --first on the replay engine, which has no first-fail (32 takes about 40 s)",
         ),
         (false, EngineArg::Trail) => limit(20, "to count or list (the count for 20 is 39 billion)"),
-        (false, EngineArg::Replay) => limit(16, "to count or list on the replay engine"),
+        (false, EngineArg::Replay) => limit(
+            15,
+            "to count or list on the replay engine (15 takes about 45 s)",
+        ),
     }
 }
 
@@ -123,11 +133,7 @@ fn main() -> ExitCode {
             }
         },
     };
-    let cancel = CancelFlag::new();
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
+    let limits = args.bounds.limits();
     let engine = match args.engine {
         EngineArg::Trail => Engine::Trail,
         EngineArg::Replay => Engine::Replay,
@@ -138,7 +144,7 @@ fn main() -> ExitCode {
         queens(n)
     }
     .engine(engine)
-    .limits(Limits::new().cancel(cancel));
+    .limits(limits);
     let counting = !args.all && !args.first && args.svg.is_none();
     if engine == Engine::Trail && !args.naive {
         if args.first {
@@ -202,7 +208,7 @@ fn main() -> ExitCode {
             progress: solutions.progress(),
         }
     };
-    let interrupted = outcome.stop == Some(StopReason::Cancelled);
+    let partial = cli::is_partial(outcome.stop);
     let what = if args.fundamental {
         "fundamental solutions"
     } else {
@@ -215,23 +221,23 @@ fn main() -> ExitCode {
                 out.line(columns(queens));
                 out.line(board(queens));
             }
-            None if !interrupted => out.line(format!(
+            None if !partial => out.line(format!(
                 "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
             )),
             None => {}
         }
     } else {
         out.line(format!("solutions: {}", outcome.count));
-        if args.fundamental && !interrupted && !args.count {
+        if args.fundamental && !partial && !args.count {
             out.line(
                 "(one per class under the 8 symmetries of the board: rotations and reflections)",
             );
         }
-        if outcome.count == 0 && !interrupted {
+        if outcome.count == 0 && !partial {
             out.line(format!(
                 "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
             ));
-        } else if !args.all && !args.count && !interrupted {
+        } else if !args.all && !args.count && !partial {
             // Drawn in top-down order: the lexicographically first solution.
             let top_down = if args.fundamental {
                 fundamental_queens(n)
@@ -240,7 +246,11 @@ fn main() -> ExitCode {
             };
             let first = match outcome.shown.first() {
                 Some(queens) => Some(queens.clone()),
-                None => match top_down.engine(engine).first() {
+                None => match top_down
+                    .engine(engine)
+                    .limits(Limits::new().cancel(cli::interrupt_flag()))
+                    .first()
+                {
                     Ok(first) => first,
                     Err(error) => {
                         out.flush();
@@ -254,13 +264,14 @@ fn main() -> ExitCode {
             }
         }
     }
-    if interrupted {
-        out.line(format!(
-            "partial: interrupted by Ctrl-C; {} {what} found in {:.1?}, about {:.1}% of the search done",
-            outcome.count,
-            outcome.stats.elapsed,
-            outcome.progress * 100.0
-        ));
+    if let Some(line) = cli::partial_line(
+        outcome.stop,
+        outcome.count,
+        what,
+        &outcome.stats,
+        outcome.progress,
+    ) {
+        out.line(line);
     }
     if args.stats {
         print_stats(&mut out, &outcome.stats, engine, args.naive);
@@ -272,7 +283,7 @@ fn main() -> ExitCode {
             format!(
                 "{n} queens: {} {what}{}",
                 outcome.count,
-                if interrupted { " (partial)" } else { "" }
+                if partial { " (partial)" } else { "" }
             )
         };
         let drawn = svg::boards(&title, &outcome.shown, outcome.count);
@@ -281,11 +292,7 @@ fn main() -> ExitCode {
         }
     }
     out.flush();
-    if interrupted {
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
-    }
+    cli::exit_status(outcome.stop)
 }
 
 fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {

@@ -6,22 +6,40 @@
 
 use std::process::ExitCode;
 
-use ambsolve_examples::cli;
+use ambsolve_examples::cli::{self, Bounds};
 use ambsolve_examples::puzzles::pythagorean::triples;
 use clap::Parser;
 
+/// The largest N taken: the search tries the N³/6 triples i ≤ j ≤ k one by one, and 2,000
+/// takes about a minute (3,000 would take about four).
+const MAX_N: u64 = 2_000;
+
 /// Print the Pythagorean triples i ≤ j ≤ k ≤ N.
+///
+/// Ctrl-C, SIGTERM, SIGHUP, --time-limit and --node-limit stop the search and print the
+/// count of the triples found, marked partial (exit status 130 for a signal, 0 for a
+/// limit).
 #[derive(Parser, Debug)]
 #[command(name = "pythagorean")]
 struct Args {
-    /// The largest side (1 to 100,000).
-    #[arg(value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    /// The largest side (1 to 2,000: the search is cubic in N).
+    #[arg(value_parser = clap::value_parser!(u64).range(1..))]
     n: u64,
+    #[command(flatten)]
+    bounds: Bounds,
 }
 
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    cli::print_all(triples(args.n).try_solutions(), |out, (i, j, k)| {
+    if args.n > MAX_N {
+        return cli::usage_error::<Args>(&format!(
+            "N = {} is too large: at most {MAX_N} (the search tries all N³/6 triples i ≤ j ≤ k; \
+             {MAX_N} takes about a minute)",
+            args.n
+        ));
+    }
+    let puzzle = triples(args.n).limits(args.bounds.limits());
+    cli::print_all(puzzle.try_solutions(), |out, (i, j, k)| {
         out.line(format!("{i}² + {j}² = {k}²"));
     })
 }

@@ -1,32 +1,42 @@
-//! Sudoku: solves every puzzle of a file, one per line.
+//! Sudoku: solves every puzzle of a file, one per line, as it reads them.
 //!
 //! ```text
 //! cargo run --release --example sudoku -- tests/data/sudoku/top95.txt
 //! ```
 //!
 //! A puzzle is 81 characters, row by row: a digit for a given, `.` or `0` for a blank.
-//! Blank lines, `#` comments and a bare count line are skipped; anything else is an error
-//! naming its line.
+//! Blank lines, `#` comments and a count line (at most 6 digits) are skipped; anything else
+//! is an error naming its line.
 
+use std::fs::File;
+use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ambsolve::Limits;
 use ambsolve_examples::cli::{self, Output};
-use ambsolve_examples::puzzles::sudoku::{line, parse_puzzles, solve};
+use ambsolve_examples::puzzles::sudoku::{Puzzles, line, solve_within};
 use clap::Parser;
 
-/// Solve every sudoku of FILE; print each solution (81 characters) and a summary.
+/// Solve every sudoku of FILE as it is read; print each solution (81 characters) and a
+/// summary.
+///
+/// Ctrl-C, SIGTERM or SIGHUP stop at the puzzle being solved and print the summary of those
+/// done, marked partial (exit status 130). A malformed line stops the program with its
+/// number (exit status 2), after the solutions of the lines before it.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku")]
 struct Args {
-    /// Puzzles, one per line: 81 characters, a digit or `.`/`0` for a blank.
+    /// Puzzles, one per line: 81 characters, a digit or `.`/`0` for a blank. Blank lines,
+    /// `#` comments and a count line (at most 6 digits) are skipped; a line holds at most
+    /// 4 KiB.
     file: PathBuf,
 }
 
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(text) => text,
+    let file = match File::open(&args.file) {
+        Ok(file) => file,
         Err(e) => {
             return cli::input_error(
                 "sudoku",
@@ -34,14 +44,28 @@ fn main() -> ExitCode {
             );
         }
     };
-    let puzzles = match parse_puzzles(&text) {
-        Ok(puzzles) => puzzles,
-        Err(e) => return cli::input_error("sudoku", format!("{}: {e}", args.file.display())),
-    };
+    let interrupt = cli::interrupt_flag();
     let mut out = Output::new();
-    let mut solved = 0;
-    for (number, grid) in &puzzles {
-        match solve(grid) {
+    let (mut solved, mut read) = (0u64, 0u64);
+    for puzzle in Puzzles::new(BufReader::new(file)) {
+        let (number, grid) = match puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                out.flush();
+                return cli::input_error("sudoku", format!("{}: {e}", args.file.display()));
+            }
+        };
+        let solution = solve_within(&grid, Limits::new().cancel(interrupt.clone()));
+        if interrupt.is_cancelled() {
+            out.line(format!("solved: {solved} of {read}"));
+            out.line(format!(
+                "partial: interrupted by Ctrl-C, SIGTERM or SIGHUP at the puzzle of line {number}"
+            ));
+            out.flush();
+            return ExitCode::from(cli::INTERRUPTED);
+        }
+        read += 1;
+        match solution {
             Ok(Some(solution)) => {
                 out.line(line(&solution));
                 solved += 1;
@@ -53,6 +77,6 @@ fn main() -> ExitCode {
             }
         }
     }
-    out.line(format!("solved: {solved} of {}", puzzles.len()));
+    out.line(format!("solved: {solved} of {read}"));
     ExitCode::SUCCESS
 }

@@ -4,26 +4,35 @@
 //! ```text
 //! cargo run --release --example word_chain                      # that thing grows slowly
 //! cargo run --release --example word_chain -- --file lists.txt  # one list per line
-//! cargo run --release --example word_chain -- --file lists.txt --count
+//! cargo run --release --example word_chain -- --file lists.txt --count --time-limit 10
 //! ```
 
+use std::fs::File;
+use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::word_chain::{chains, classic_lists, parse_lists};
+use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::puzzles::word_chain::{chains, classic_lists, read_lists};
 use clap::Parser;
 
-/// Chain one word from each list: each word's last letter is the next word's first letter.
+/// Chain one word from each list: each word's last letter is the next word's first.
+///
+/// A long search shows its progress on a terminal (with --count); Ctrl-C, SIGTERM, SIGHUP,
+/// --time-limit and --node-limit stop it and print what was found, marked partial (exit
+/// status 130 for a signal, 0 for a limit).
 #[derive(Parser, Debug)]
 #[command(name = "word_chain")]
 struct Args {
-    /// Read the lists from FILE, one list per line, words separated by white space.
+    /// Read the lists from FILE: one list per line, words separated by white space. Blank
+    /// lines are skipped; a line holds at most 1 MiB, the file at most 100,000 words.
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
     /// Print only the number of chains.
     #[arg(long)]
     count: bool,
+    #[command(flatten)]
+    bounds: Bounds,
 }
 
 fn main() -> ExitCode {
@@ -31,28 +40,40 @@ fn main() -> ExitCode {
     let lists: Vec<Vec<String>> = match &args.file {
         None => classic_lists(),
         Some(path) => {
-            let parsed = std::fs::read_to_string(path)
+            let read = File::open(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))
-                .and_then(|text| {
-                    parse_lists(&text).map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|file| {
+                    read_lists(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
                 });
-            match parsed {
+            match read {
                 Ok(lists) => lists,
                 Err(message) => return cli::input_error("word_chain", message),
             }
         }
     };
-    let puzzle = chains(&lists);
+    let puzzle = chains(&lists).limits(args.bounds.limits());
     if !args.count {
         return cli::print_all(puzzle.try_solutions(), |out, chain| {
             out.line(chain.join(" "));
         });
     }
-    match puzzle.count() {
-        Ok(summary) => {
-            println!("solutions: {}", summary.solutions);
-            ExitCode::SUCCESS
-        }
-        Err(error) => cli::search_error(&error),
+    let mut solutions = puzzle.solutions();
+    let count = match cli::count_with_progress(&mut solutions) {
+        Ok(count) => count,
+        Err(error) => return cli::search_error(&error),
+    };
+    let stop = solutions.stop_reason();
+    let mut out = Output::new();
+    out.line(format!("solutions: {count}"));
+    if let Some(line) = cli::partial_line(
+        stop,
+        count,
+        "solutions",
+        &solutions.stats(),
+        solutions.progress(),
+    ) {
+        out.line(line);
     }
+    out.flush();
+    cli::exit_status(stop)
 }

@@ -10,8 +10,15 @@ use std::process::ExitCode;
 
 use ambsolve_examples::cli;
 use ambsolve_examples::puzzles::zebra::zebra;
+use clap::Parser;
+
+/// Solve the zebra puzzle: who drinks water, who owns the zebra?
+#[derive(Parser, Debug)]
+#[command(name = "zebra")]
+struct Args {}
 
 fn main() -> ExitCode {
+    let Args {} = cli::parse();
     cli::print_all(zebra().try_solutions(), |out, answer| {
         out.line(format!(
             "the {} drinks water; the {} owns the zebra",

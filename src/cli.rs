@@ -1,15 +1,22 @@
-//! Command-line plumbing of the examples: argument errors print usage and exit 2.
+//! Command-line plumbing of the examples: argument errors print usage and exit 2, output
+//! that cannot be written ends the program cleanly, and long searches are bounded by
+//! limits and stopped by Ctrl-C, SIGTERM or SIGHUP with what they found, marked partial.
 
 use std::fmt::Display;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use ambsolve::{SearchError, Solutions, TrySolutions};
+use ambsolve::{CancelFlag, Limits, SearchError, Solutions, Stats, StopReason, TrySolutions};
 use clap::{CommandFactory, Parser};
 
 /// The exit status of a bad command line or a bad input file.
 pub const USAGE_ERROR: u8 = 2;
+
+/// The exit status of a search stopped by Ctrl-C, SIGTERM or SIGHUP (see
+/// [`interrupt_flag`]: the three signals cannot be told apart).
+pub const INTERRUPTED: u8 = 130;
 
 /// Parses the command line. `--help` prints help and exits 0; any error prints the error and
 /// the usage line to standard error and exits with status 2.
@@ -19,10 +26,11 @@ pub fn parse<P: Parser>() -> P {
         Err(error) if !error.use_stderr() => error.exit(),
         Err(error) => {
             let rendered = error.render().to_string();
-            eprint!("{rendered}");
+            let mut message = rendered.trim_end().to_string();
             if !rendered.contains("Usage:") {
-                eprintln!("\n{}", P::command().render_usage());
+                message = format!("{message}\n\n{}", P::command().render_usage());
             }
+            note(message);
             std::process::exit(i32::from(USAGE_ERROR));
         }
     }
@@ -30,8 +38,131 @@ pub fn parse<P: Parser>() -> P {
 
 /// Reports a bad combination of arguments with the usage line, and gives the status 2.
 pub fn usage_error<P: CommandFactory>(message: &str) -> ExitCode {
-    eprintln!("error: {message}\n\n{}", P::command().render_usage());
+    note(format!(
+        "error: {message}\n\n{}",
+        P::command().render_usage()
+    ));
     ExitCode::from(USAGE_ERROR)
+}
+
+/// Writes `text` and a newline to standard error. A failed write is ignored: there is
+/// nowhere left to report it (and a program must not panic for it).
+pub fn note(text: impl Display) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+/// The flag that Ctrl-C (SIGINT), SIGTERM and SIGHUP set, installed on the first call; every
+/// call gives the same flag. A second signal ends the program at once with status
+/// [`INTERRUPTED`], in case the search does not stop soon enough.
+///
+/// The three signals share one handler (the `ctrlc` crate's `termination` feature), which is
+/// not told which one came: all three give the status 130.
+pub fn interrupt_flag() -> CancelFlag {
+    static FLAG: OnceLock<CancelFlag> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = CancelFlag::new();
+        let seen = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if seen.is_cancelled() {
+                std::process::exit(i32::from(INTERRUPTED));
+            }
+            seen.cancel();
+        });
+        if let Err(error) = installed {
+            note(format!(
+                "warning: Ctrl-C will not keep a partial result ({error})"
+            ));
+        }
+        flag
+    })
+    .clone()
+}
+
+/// The flags that bound a search: `--time-limit SECONDS` and `--node-limit N`. Ctrl-C,
+/// SIGTERM and SIGHUP stop it too. What was found until then is printed, marked partial.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Bounds {
+    /// Stop the search after SECONDS (decimals allowed) and print what was found, marked
+    /// partial.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
+    pub time_limit: Option<Duration>,
+    /// Stop the search after N nodes (choices made) and print what was found, marked
+    /// partial.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+}
+
+impl Bounds {
+    /// The limits of the search: these bounds and the [`interrupt_flag`].
+    pub fn limits(&self) -> Limits {
+        let mut limits = Limits::new().cancel(interrupt_flag());
+        if let Some(time) = self.time_limit {
+            limits = limits.time(time);
+        }
+        if let Some(nodes) = self.node_limit {
+            limits = limits.nodes(nodes);
+        }
+        limits
+    }
+}
+
+/// A number of seconds, such as `10` or `0.5`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let wrong = || format!("expected a number of seconds such as 10 or 0.5, not {text:?}");
+    let seconds: f64 = text.trim().parse().map_err(|_| wrong())?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| wrong())
+}
+
+/// Whether a search that stopped for `stop` (`None`: the program stopped reading it) left
+/// its result partial: a limit or a signal stopped it before the end.
+pub fn is_partial(stop: Option<StopReason>) -> bool {
+    !matches!(stop, None | Some(StopReason::Exhausted))
+}
+
+/// The line that marks a result partial, or `None` if the search ran to its end: what
+/// stopped it, how many `what` (`"solutions"`) were found, in how long, and the share of
+/// the search done. For example
+/// `partial: stopped by --time-limit; 1234 solutions found in 2.0s, about 3.1% of the search
+/// done`.
+pub fn partial_line(
+    stop: Option<StopReason>,
+    found: u64,
+    what: &str,
+    stats: &Stats,
+    progress: f64,
+) -> Option<String> {
+    let why = match stop? {
+        StopReason::Exhausted => return None,
+        StopReason::Cancelled => "interrupted by Ctrl-C, SIGTERM or SIGHUP".to_string(),
+        StopReason::TimeLimit => "stopped by --time-limit".to_string(),
+        StopReason::NodeLimit => format!("stopped by --node-limit after {} nodes", stats.nodes),
+        other => format!("stopped: {other}"),
+    };
+    let done = if progress < 0.001 {
+        "less than 0.1%".to_string()
+    } else {
+        format!("about {:.1}%", progress * 100.0)
+    };
+    Some(format!(
+        "partial: {why}; {found} {what} found in {:.1?}, {done} of the search done",
+        stats.elapsed
+    ))
+}
+
+/// The exit status of a program whose search stopped for `stop`: [`INTERRUPTED`] if a
+/// signal stopped it, else 0 (a result cut short by a limit the user gave is marked
+/// partial in the output, see [`partial_line`], and succeeds).
+pub fn exit_status(stop: Option<StopReason>) -> ExitCode {
+    if stop == Some(StopReason::Cancelled) {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Counts the remaining solutions. A count that runs longer than a second shows its
@@ -54,7 +185,8 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
             break Ok(total);
         }
         if terminal && started.elapsed() >= Duration::from_secs(1) {
-            eprint!(
+            let _ = write!(
+                std::io::stderr().lock(),
                 "\r{:5.1}% of the first choice's branches done, {total} solutions so far (Ctrl-C stops) ",
                 solutions.progress() * 100.0
             );
@@ -62,7 +194,7 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
         }
     };
     if shown {
-        eprint!("\r\x1b[2K");
+        let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
     }
     result
 }
@@ -70,20 +202,21 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
 /// Reports a search that could not go on (an invalid model, a replayed program that is
 /// not deterministic) as `error: <message>` on standard error, and gives the status 1.
 pub fn search_error(error: &SearchError) -> ExitCode {
-    eprintln!("error: {error}");
+    note(format!("error: {error}"));
     ExitCode::FAILURE
 }
 
 /// Prints every solution with `show`, then `solutions: <count>`, and gives the status 0.
-/// If the search cannot go on, what was printed stays, the count is not printed, and the
-/// error is reported as [`search_error`] does.
+/// A search stopped by a limit or a signal adds a [`partial_line`] and gives its
+/// [`exit_status`]. If the search cannot go on, what was printed stays, the count is not
+/// printed, and the error is reported as [`search_error`] does.
 pub fn print_all<T>(
-    solutions: TrySolutions<'_, T>,
+    mut solutions: TrySolutions<'_, T>,
     mut show: impl FnMut(&mut Output, T),
 ) -> ExitCode {
     let mut out = Output::new();
     let mut count = 0u64;
-    for solution in solutions {
+    for solution in solutions.by_ref() {
         match solution {
             Ok(solution) => show(&mut out, solution),
             Err(error) => {
@@ -94,12 +227,23 @@ pub fn print_all<T>(
         count += 1;
     }
     out.line(format!("solutions: {count}"));
-    ExitCode::SUCCESS
+    let stop = solutions.stop_reason();
+    if let Some(line) = partial_line(
+        stop,
+        count,
+        "solutions",
+        &solutions.stats(),
+        solutions.progress(),
+    ) {
+        out.line(line);
+    }
+    out.flush();
+    exit_status(stop)
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.
 pub fn input_error(program: &str, message: impl Display) -> ExitCode {
-    eprintln!("{program}: {message}");
+    note(format!("{program}: {message}"));
     ExitCode::from(USAGE_ERROR)
 }
 
@@ -137,7 +281,7 @@ impl Output {
             Ok(()) => {}
             Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
             Err(error) => {
-                eprintln!("cannot write to standard output: {error}");
+                note(format!("cannot write to standard output: {error}"));
                 std::process::exit(1);
             }
         }

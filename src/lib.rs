@@ -2,6 +2,7 @@
 //! share; the library itself is the `ambsolve` crate.
 
 pub mod cli;
+pub mod input;
 pub mod programs;
 pub mod puzzles;
 pub mod svg;

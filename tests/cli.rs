@@ -110,16 +110,21 @@ fn word_chain_reads_lists_from_a_file() {
 
 #[test]
 fn word_chain_bad_files_are_clear_errors_with_status_2() {
-    let empty_line = temp_file("empty-line.txt", "a b\n\nc\n");
+    let blank_file = temp_file("blank.txt", " \n\n");
     let empty_file = temp_file("empty.txt", "");
+    let binary_file = temp_file("binary.txt", "ab\n\0\0\n");
     let cases = [
         (
-            empty_line.to_str().unwrap().to_string(),
-            "line 2: empty list",
+            blank_file.to_str().unwrap().to_string(),
+            "no lists: the file is empty or blank",
         ),
         (
             empty_file.to_str().unwrap().to_string(),
-            "the file is empty",
+            "no lists: the file is empty or blank",
+        ),
+        (
+            binary_file.to_str().unwrap().to_string(),
+            "line 2: a NUL byte: this is a binary file, not text",
         ),
         (
             "/nonexistent/lists.txt".to_string(),
@@ -294,11 +299,31 @@ fn pythagorean_takes_its_bound_and_rejects_bad_ones() {
     12² + 16² = 20²
     solutions: 6
     ");
-    for args in [&[][..], &["0"], &["x"], &["20", "--all"]] {
+    for args in [
+        &[][..],
+        &["0"],
+        &["x"],
+        &["20", "--all"],
+        &["2001"],
+        &["100000"],
+    ] {
         let out = run_example("pythagorean", args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains("Usage: pythagorean"), "{args:?}");
     }
+    let out = run_example("pythagorean", &["2001"]);
+    assert!(
+        stderr(&out).starts_with("error: N = 2001 is too large: at most 2000 "),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_example("pythagorean", &["2000", "--time-limit", "0.2"]);
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        stdout(&out).contains("\npartial: stopped by --time-limit; "),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -346,12 +371,20 @@ fn nqueens_svg_of_four_queens() {
 
 #[test]
 fn nqueens_sizes_too_large_for_a_mode_are_usage_errors() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["10", "--naive"], "N = 10 is too large with --naive"),
         (&["21", "--count"], "N = 21 is too large to count"),
         (
-            &["17", "--engine", "replay"],
-            "N = 17 is too large to count or list on the replay engine",
+            &["16", "--engine", "replay"],
+            "N = 16 is too large to count or list on the replay engine",
+        ),
+        (
+            &["16", "--fundamental", "--engine", "replay"],
+            "N = 16 is too large to count or list on the replay engine",
+        ),
+        (
+            &["33", "--first", "--engine", "replay"],
+            "N = 33 is too large for --first on the replay engine",
         ),
         (&["20001", "--first"], "N = 20001 is too large for --first"),
         (
@@ -437,6 +470,394 @@ fn nqueens_ctrl_c_prints_the_partial_count() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
     let text = stdout(&out);
-    assert!(text.contains("partial: interrupted by Ctrl-C"), "{text}");
+    assert!(
+        text.contains("partial: interrupted by Ctrl-C, SIGTERM or SIGHUP;"),
+        "{text}"
+    );
     assert!(stat(&text, "solutions") > 0, "{text}");
+}
+
+// Issue 13: faults, limits and hostile input.
+
+/// Every example with arguments that make it print something.
+const EVERY_EXAMPLE: [(&str, &[&str]); 13] = [
+    ("nqueens", &["6"]),
+    ("word_chain", &[]),
+    ("word_chain", &["--count"]),
+    ("sudoku", &["tests/data/sudoku/hardest.txt"]),
+    ("send_more_money", &[]),
+    ("zebra", &[]),
+    ("dwelling", &[]),
+    ("map_colouring", &[]),
+    ("magic_square", &[]),
+    ("pythagorean", &["20"]),
+    ("langford", &["4"]),
+    ("langford", &["4", "--all", "--engine", "replay"]),
+    ("assignment", &["16"]),
+];
+
+/// Runs an example with its standard output going to `stdout`.
+fn run_into(name: &str, args: &[&str], stdout: std::process::Stdio) -> std::process::Output {
+    std::process::Command::new(common::example_binary(name))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the example binary runs")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn every_example_reports_a_failed_write_without_panicking() {
+    for (name, args) in EVERY_EXAMPLE {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = run_into(name, args, full.into());
+        assert_eq!(out.status.code(), Some(1), "{name} {args:?}");
+        assert_eq!(
+            stderr(&out),
+            "cannot write to standard output: No space left on device (os error 28)\n",
+            "{name} {args:?}"
+        );
+    }
+}
+
+#[test]
+fn every_example_into_a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    for (name, args) in EVERY_EXAMPLE {
+        let mut child = Command::new(common::example_binary(name))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{name} {args:?}: {:?}", out.status);
+        assert!(stderr(&out).is_empty(), "{name} {args:?}: {}", stderr(&out));
+    }
+}
+
+/// Three lists of a hundred words that all link: a million chains.
+fn linkable_lists(lines: usize, words: usize) -> String {
+    let list: Vec<String> = (0..words).map(|i| format!("a{i}a")).collect();
+    vec![list.join(" "); lines].join("\n") + "\n"
+}
+
+#[test]
+fn word_chain_into_head_ends_quietly() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let path = temp_file("million.txt", &linkable_lists(3, 100));
+    let mut child = Command::new(common::example_binary("word_chain"))
+        .args(["--file", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "a0a a0a a0a\n");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn every_example_rejects_unknown_arguments_with_usage_and_status_2() {
+    for (name, args) in EVERY_EXAMPLE {
+        for extra in ["--bogus", "extra"] {
+            let mut args = args.to_vec();
+            args.push(extra);
+            let out = run_into(name, &args, std::process::Stdio::piped());
+            assert_eq!(out.status.code(), Some(2), "{name} {args:?}");
+            assert!(
+                stderr(&out).contains(&format!("Usage: {name}")),
+                "{name} {args:?}: {}",
+                stderr(&out)
+            );
+            assert!(stdout(&out).is_empty(), "{name} {args:?}");
+        }
+    }
+    for name in ["zebra", "word_chain", "sudoku"] {
+        let out = run_example(name, &["--help"]);
+        assert!(out.status.success(), "{name}");
+        assert!(stdout(&out).contains(&format!("Usage: {name}")), "{name}");
+    }
+}
+
+#[test]
+fn word_chain_count_stops_at_a_limit_and_says_which() {
+    let path = temp_file("huge.txt", &linkable_lists(12, 100));
+    let path = path.to_str().unwrap();
+    let out = run_example(
+        "word_chain",
+        &["--file", path, "--count", "--time-limit", "0.3"],
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    assert!(stat(&text, "solutions") > 0, "{text}");
+    assert!(
+        text.contains("\npartial: stopped by --time-limit; "),
+        "{text}"
+    );
+    let out = run_example(
+        "word_chain",
+        &["--file", path, "--count", "--node-limit", "1000"],
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    assert!(
+        text.contains("\npartial: stopped by --node-limit after 1000 nodes; "),
+        "{text}"
+    );
+    // Listing stops the same way.
+    let out = run_example("word_chain", &["--file", path, "--node-limit", "13"]);
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    let listed = text.lines().filter(|l| l.starts_with("a0a ")).count() as u64;
+    assert!(listed > 0, "{text}");
+    assert_eq!(stat(&text, "solutions"), listed, "{text}");
+    assert!(
+        text.contains("\npartial: stopped by --node-limit after 13 nodes; "),
+        "{text}"
+    );
+    for bad in ["-1", "soon", "NaN"] {
+        let out = run_example("word_chain", &["--count", "--time-limit", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("expected a number of seconds"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Starts an example, sends it `signal` after `after`, and returns its output.
+#[cfg(unix)]
+fn signalled(
+    name: &str,
+    args: &[&str],
+    signal: &str,
+    after: std::time::Duration,
+) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let child = Command::new(common::example_binary(name))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_keep_the_partial_count_as_ctrl_c_does() {
+    let huge = temp_file("huge-signals.txt", &linkable_lists(12, 100));
+    let huge = huge.to_str().unwrap();
+    let runs: [(&str, &[&str], &str); 4] = [
+        ("nqueens", &["18", "--count"], "TERM"),
+        ("nqueens", &["18", "--count"], "HUP"),
+        ("word_chain", &["--file", huge, "--count"], "INT"),
+        ("word_chain", &["--file", huge, "--count"], "TERM"),
+    ];
+    for (name, args, signal) in runs {
+        let out = signalled(name, args, signal, std::time::Duration::from_millis(500));
+        assert_eq!(out.status.code(), Some(130), "{name} {signal}");
+        let text = stdout(&out);
+        assert!(stat(&text, "solutions") > 0, "{name} {signal}: {text}");
+        assert!(
+            text.contains("\npartial: interrupted by Ctrl-C, SIGTERM or SIGHUP; "),
+            "{name} {signal}: {text}"
+        );
+    }
+}
+
+#[test]
+fn nqueens_stops_at_a_limit_and_marks_the_count_partial() {
+    let out = run_example("nqueens", &["18", "--count", "--time-limit", "0.2"]);
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    assert!(stat(&text, "solutions") > 0, "{text}");
+    assert!(
+        text.contains("partial: stopped by --time-limit; "),
+        "{text}"
+    );
+    let out = run_example("nqueens", &["8", "--all", "--node-limit", "100"]);
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    let listed = text.lines().filter(|l| l.starts_with('[')).count() as u64;
+    assert_eq!(stat(&text, "solutions"), listed, "{text}");
+    assert!(listed < 92, "{text}");
+    assert!(
+        text.contains("partial: stopped by --node-limit after 100 nodes; "),
+        "{text}"
+    );
+    // A first solution not found within the limit is not "no solution".
+    let out = run_example("nqueens", &["3", "--first", "--node-limit", "1"]);
+    let text = stdout(&out);
+    assert!(!text.contains("no solution"), "{text}");
+    assert!(
+        text.starts_with("partial: stopped by --node-limit"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn sudoku_reads_dev_zero_in_bounded_memory_and_refuses_it() {
+    let out = run_example("sudoku", &["/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "sudoku: /dev/zero: line 1: a NUL byte: this is a binary file, not text\n"
+    );
+    let out = run_example("word_chain", &["--file", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1: a NUL byte"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn sudoku_streams_its_file_and_bounds_a_line() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // A line of a megabyte is refused after 4 KiB, with its number.
+    let long = temp_file("long.txt", &format!("{puzzle}\n{}", ".".repeat(1 << 20)));
+    let out = run_example("sudoku", &[long.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(": line 2: longer than 4096 bytes (is it the right file?)\n"),
+        "{}",
+        stderr(&out)
+    );
+    // Each puzzle is solved as it is read: the first is printed before the error.
+    assert_eq!(
+        stdout(&out),
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"
+    );
+    let not_utf8 = temp_file("latin1.txt", "# caf\u{e9}\n");
+    std::fs::write(&not_utf8, b"# caf\xe9\n").unwrap();
+    let out = run_example("sudoku", &[not_utf8.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(": line 1: not valid UTF-8 text\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_example("sudoku", &["tests"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+}
+
+#[test]
+fn sudoku_only_a_short_number_is_a_count_line() {
+    let puzzle =
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    let path = temp_file(
+        "eighty.txt",
+        &format!("123456\n{puzzle}\n{}\n{puzzle}\n", &puzzle[1..]),
+    );
+    let out = run_example("sudoku", &[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(": line 3: a puzzle has 81 cells, this line has 80 characters\n"),
+        "{}",
+        stderr(&out)
+    );
+    let path = temp_file("seven.txt", &format!("1234567\n{puzzle}\n"));
+    let out = run_example("sudoku", &[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1: a puzzle has 81 cells"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_byte_order_mark_and_blank_lines_are_accepted() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let path = temp_file("bom.txt", &format!("\u{feff}{puzzle}\n"));
+    let out = run_example("sudoku", &[path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with("solved: 1 of 1\n"),
+        "{}",
+        stdout(&out)
+    );
+    let path = temp_file("bom-lists.txt", "\u{feff}ab ac\n\nba bb ca\r\naz\n\n");
+    let out = run_example("word_chain", &["--file", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "ab ba az\nac ca az\nsolutions: 2\n");
+}
+
+#[test]
+fn word_chain_bounds_a_line_and_the_number_of_words() {
+    let long = temp_file("long-list.txt", &"ab ".repeat(400_000));
+    let out = run_example("word_chain", &["--file", long.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(": line 1: longer than 1048576 bytes (is it the right file?)\n"),
+        "{}",
+        stderr(&out)
+    );
+    let many = temp_file("many-words.txt", &linkable_lists(21, 5000));
+    let out = run_example("word_chain", &["--file", many.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(": line 21: more than 100000 words in all\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn langford_counts_and_lists_on_both_engines() {
+    for engine in ["trail", "replay"] {
+        let out = run_example("langford", &["7", "--engine", engine]);
+        assert!(out.status.success(), "{engine}");
+        assert_eq!(stdout(&out), "solutions: 52\n", "{engine}");
+        let out = run_example(
+            "langford",
+            &["4", "--all", "--fundamental", "--engine", engine],
+        );
+        assert_eq!(stdout(&out), "4 1 3 1 2 4 3 2\nsolutions: 1\n", "{engine}");
+    }
+    let out = run_example("langford", &["3", "--engine", "replay", "--stats"]);
+    assert!(
+        stdout(&out).contains("choice order: p[0] s[0] p[1] s[1] p[2] s[2]"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run_example("langford", &["13"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("N = 13 is too large"));
+}
+
+#[test]
+fn assignment_prints_the_assignments_within_the_budget() {
+    let out = run_example("assignment", &["14"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "task 2, task 5, task 3, task 4, task 1 (cost 14)\nsolutions: 1\n"
+    );
+    let out = run_example("assignment", &["ten"]);
+    assert_eq!(out.status.code(), Some(2));
 }

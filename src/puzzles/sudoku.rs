@@ -1,47 +1,101 @@
 //! Sudoku: 9×9 grids read from text, solved with first-fail.
 
-use ambsolve::{Puzzle, SearchError, Strategy, constraints};
+use std::io::BufRead;
+
+use ambsolve::{Limits, Puzzle, SearchError, Strategy, constraints};
+
+use crate::input::{InputError, Lines};
 
 /// A puzzle: 81 cells, row by row, 0 for a blank.
 pub type Grid = [u8; 81];
 
-/// Reads puzzles, one per line: 81 characters, row by row, a digit for a given, `.` or
-/// `0` for a blank. Blank lines, `#` comments and a bare count line are skipped. Each
-/// puzzle comes with its line number (1-based).
+/// The longest line a file of puzzles may hold, in bytes: a longer one is an error, found
+/// without reading the rest of it.
+pub const MAX_LINE: usize = 4096;
+
+/// The most digits a count line (the number of puzzles, which some files start with) has.
+pub const MAX_COUNT_DIGITS: usize = 6;
+
+/// Reads one line of a file of puzzles: `Some(grid)` for a puzzle (81 characters, row by
+/// row, a digit for a given, `.` or `0` for a blank), `None` for a line to skip (blank, a
+/// `#` comment, or a count: a number of at most [`MAX_COUNT_DIGITS`] digits). White space
+/// around the line is ignored.
 ///
 /// # Errors
-/// A line that is neither a puzzle, a comment, blank, nor a bare count.
-pub fn parse_puzzles(text: &str) -> Result<Vec<(usize, Grid)>, String> {
-    let mut puzzles = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let line = raw.trim();
-        let is_count =
-            !line.is_empty() && line.len() < 81 && line.bytes().all(|b| b.is_ascii_digit());
-        if line.is_empty() || line.starts_with('#') || is_count {
-            continue;
-        }
-        if line.chars().count() != 81 {
-            return Err(format!(
-                "line {number}: a puzzle has 81 cells, this line has {} characters",
-                line.chars().count()
-            ));
-        }
-        let mut grid = [0u8; 81];
-        for (cell, c) in grid.iter_mut().zip(line.chars()) {
-            *cell = match c {
-                '1'..='9' => c as u8 - b'0',
-                '.' | '0' => 0,
-                other => {
-                    return Err(format!(
-                        "line {number}: {other:?} is not a digit, '.' or '0'"
-                    ));
-                }
-            };
-        }
-        puzzles.push((number, grid));
+/// Anything else, as a message without the line number.
+pub fn parse_line(raw: &str) -> Result<Option<Grid>, String> {
+    let line = raw.trim();
+    let is_count = !line.is_empty()
+        && line.len() <= MAX_COUNT_DIGITS
+        && line.bytes().all(|b| b.is_ascii_digit());
+    if line.is_empty() || line.starts_with('#') || is_count {
+        return Ok(None);
     }
-    Ok(puzzles)
+    let length = line.chars().count();
+    if length != 81 {
+        let plural = if length == 1 { "" } else { "s" };
+        return Err(format!(
+            "a puzzle has 81 cells, this line has {length} character{plural}"
+        ));
+    }
+    let mut grid = [0u8; 81];
+    for (cell, c) in grid.iter_mut().zip(line.chars()) {
+        *cell = match c {
+            '1'..='9' => c as u8 - b'0',
+            '.' | '0' => 0,
+            other => return Err(format!("{other:?} is not a digit, '.' or '0'")),
+        };
+    }
+    Ok(Some(grid))
+}
+
+/// The puzzles of a text, read one line at a time (see [`parse_line`]; lines are at most
+/// [`MAX_LINE`] bytes, a UTF-8 byte order mark at the start is dropped), each with its line
+/// number (1-based). Memory stays bounded whatever the size of the input; after an error
+/// the iterator ends.
+#[derive(Debug)]
+pub struct Puzzles<R> {
+    lines: Lines<R>,
+}
+
+impl<R: BufRead> Puzzles<R> {
+    /// The puzzles of `reader`.
+    pub fn new(reader: R) -> Self {
+        Puzzles {
+            lines: Lines::new(reader, MAX_LINE),
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Puzzles<R> {
+    type Item = Result<(usize, Grid), InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (line, text) = match self.lines.next_line()? {
+                Ok(line) => line,
+                Err(error) => return Some(Err(error)),
+            };
+            match parse_line(text) {
+                Ok(Some(grid)) => return Some(Ok((line, grid))),
+                Ok(None) => {}
+                Err(message) => {
+                    self.lines.stop();
+                    return Some(Err(InputError::Invalid { line, message }));
+                }
+            }
+        }
+    }
+}
+
+/// Reads every puzzle of a text (see [`Puzzles`]), each with its line number.
+///
+/// # Errors
+/// The first malformed line, with its number.
+pub fn parse_puzzles(text: &str) -> Result<Vec<(usize, Grid)>, String> {
+    Puzzles::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())
 }
 
 /// The puzzle: a 9×9 grid of digits, each row, column and box all different, the givens
@@ -71,7 +125,17 @@ pub fn sudoku(grid: &Grid) -> Puzzle<'_, Vec<Vec<u8>>> {
 /// # Errors
 /// The [`SearchError`] that ended the search, if one did.
 pub fn solve(grid: &Grid) -> Result<Option<Grid>, SearchError> {
-    let Some(rows) = sudoku(grid).first()? else {
+    solve_within(grid, Limits::new())
+}
+
+/// The first solution of a puzzle found within `limits`, or `None` if it has none or the
+/// limits stopped the search first: a caller that sets limits (a cancel flag) checks them
+/// before taking `None` as "no solution".
+///
+/// # Errors
+/// The [`SearchError`] that ended the search, if one did.
+pub fn solve_within(grid: &Grid, limits: Limits) -> Result<Option<Grid>, SearchError> {
+    let Some(rows) = sudoku(grid).limits(limits).first()? else {
         return Ok(None);
     };
     let mut out = [0u8; 81];
@@ -84,4 +148,43 @@ pub fn solve(grid: &Grid) -> Result<Option<Grid>, SearchError> {
 /// A grid as one line of 81 digits.
 pub fn line(grid: &Grid) -> String {
     grid.iter().map(|&d| char::from(b'0' + d)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_short_number_is_a_count_line() {
+        assert_eq!(parse_line("95"), Ok(None));
+        assert_eq!(parse_line(" 123456 "), Ok(None));
+        assert_eq!(
+            parse_line("1234567"),
+            Err("a puzzle has 81 cells, this line has 7 characters".to_string())
+        );
+        let eighty = "0".repeat(80);
+        assert_eq!(
+            parse_line(&eighty),
+            Err("a puzzle has 81 cells, this line has 80 characters".to_string())
+        );
+        assert!(matches!(parse_line(&"0".repeat(81)), Ok(Some(grid)) if grid == [0; 81]));
+    }
+
+    #[test]
+    fn puzzles_are_read_one_line_at_a_time_and_stop_at_an_error() {
+        let text = format!(
+            "\u{feff}# a file\n3\n{}\r\n{}\n{}\n",
+            "1".repeat(81),
+            "x",
+            "2".repeat(81)
+        );
+        let mut puzzles = Puzzles::new(text.as_bytes());
+        assert!(matches!(puzzles.next(), Some(Ok((3, grid))) if grid == [1; 81]));
+        let error = puzzles.next().unwrap().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 4: a puzzle has 81 cells, this line has 1 character"
+        );
+        assert!(puzzles.next().is_none(), "nothing after the error");
+    }
 }
