@@ -4,6 +4,10 @@
 //! And the bounds path agrees with a brute force on every comparison and every shape of
 //! value list.
 
+mod common;
+
+use common::assignments;
+
 use ambsolve::{Cmp, Engine, Model, Strategy, ValueOrder};
 
 const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
@@ -112,22 +116,6 @@ fn all_different_over_wide_domains() {
     m.all_different_offset(q.iter().zip(0..));
     let first = m.solve(Engine::Trail).first().unwrap().unwrap();
     m.check(&first).unwrap();
-}
-
-/// Every assignment of `lists`, as value tuples.
-fn assignments(lists: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    lists.iter().fold(vec![Vec::new()], |partial, list| {
-        partial
-            .into_iter()
-            .flat_map(|p| {
-                list.iter().map(move |&x| {
-                    let mut next = p.clone();
-                    next.push(x);
-                    next
-                })
-            })
-            .collect()
-    })
 }
 
 #[test]

@@ -3,25 +3,13 @@
 //! brute force computed in `i128`), or the model is refused with a message; nothing wraps
 //! and nothing panics (these tests run with overflow checks on).
 
+mod common;
+
+use common::assignments;
+
 use ambsolve::{Checking, Cmp, Engine, Model, SearchError, Var};
 
 const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
-
-/// Every assignment of `lists` (value lists, one per variable), as value tuples.
-fn assignments(lists: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    lists.iter().fold(vec![Vec::new()], |partial, list| {
-        partial
-            .into_iter()
-            .flat_map(|p| {
-                list.iter().map(move |&x| {
-                    let mut next = p.clone();
-                    next.push(x);
-                    next
-                })
-            })
-            .collect()
-    })
-}
 
 /// Counts the solutions of `model` on both engines, with propagation and generate-and-test,
 /// checks each solution against the model, and returns the count all agree on.

@@ -140,3 +140,19 @@ pub fn queens_model(n: usize) -> ambsolve::Model<'static> {
     m.all_different_offset(q.iter().zip(0..).map(|(v, i)| (v, -i)));
     m
 }
+
+/// Every assignment of `lists`, as value tuples.
+pub fn assignments(lists: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    lists.iter().fold(vec![Vec::new()], |partial, list| {
+        partial
+            .into_iter()
+            .flat_map(|p| {
+                list.iter().map(move |&x| {
+                    let mut next = p.clone();
+                    next.push(x);
+                    next
+                })
+            })
+            .collect()
+    })
+}
