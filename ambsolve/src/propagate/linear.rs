@@ -71,6 +71,25 @@ impl ScaledVar {
         })
     }
 
+    /// For images that rise or fall along the value indices: the index range `from..to`
+    /// whose contributions lie in `least..=most`, by binary search. `None` for mixed
+    /// images, which have no such range.
+    fn indices_within(&self, least: i128, most: i128) -> Option<(usize, usize)> {
+        let (images, coef) = (&self.images[..], self.coef);
+        let contribution = |x: i64| coef * i128::from(x);
+        match self.trend {
+            Trend::Rising => Some((
+                images.partition_point(|&x| contribution(x) < least),
+                images.partition_point(|&x| contribution(x) <= most),
+            )),
+            Trend::Falling => Some((
+                images.partition_point(|&x| contribution(x) > most),
+                images.partition_point(|&x| contribution(x) >= least),
+            )),
+            Trend::Mixed => None,
+        }
+    }
+
     /// Keeps the values whose contribution lies in `[least, most]`.
     fn keep_within(
         &self,
@@ -79,21 +98,9 @@ impl ScaledVar {
         least: i128,
         most: i128,
     ) -> Result<(), Fail> {
-        let images = &self.images[..];
-        let coef = self.coef;
-        let (from, to) = match self.trend {
-            Trend::Rising => (
-                images.partition_point(|&x| coef * i128::from(x) < least),
-                images.partition_point(|&x| coef * i128::from(x) <= most),
-            ),
-            Trend::Falling => (
-                images.partition_point(|&x| coef * i128::from(x) > most),
-                images.partition_point(|&x| coef * i128::from(x) >= least),
-            ),
-            Trend::Mixed => {
-                store.retain(self.var, |i| (least..=most).contains(&self.at(i)))?;
-                return Ok(());
-            }
+        let Some((from, to)) = self.indices_within(least, most) else {
+            store.retain(self.var, |i| (least..=most).contains(&self.at(i)))?;
+            return Ok(());
         };
         // Indices fit in u32: a value list has at most u32::MAX values.
         keep_indices(store, self.var, reach, from as u32, to as u32)
@@ -101,21 +108,9 @@ impl ScaledVar {
 
     /// Removes the values whose contribution is `forbidden`.
     fn remove_equal(&self, store: &mut Store, forbidden: i128) -> Result<(), Fail> {
-        let coef = self.coef;
-        let images = &self.images[..];
-        let (from, to) = match self.trend {
-            Trend::Rising => (
-                images.partition_point(|&x| coef * i128::from(x) < forbidden),
-                images.partition_point(|&x| coef * i128::from(x) <= forbidden),
-            ),
-            Trend::Falling => (
-                images.partition_point(|&x| coef * i128::from(x) > forbidden),
-                images.partition_point(|&x| coef * i128::from(x) >= forbidden),
-            ),
-            Trend::Mixed => {
-                store.retain(self.var, |i| self.at(i) != forbidden)?;
-                return Ok(());
-            }
+        let Some((from, to)) = self.indices_within(forbidden, forbidden) else {
+            store.retain(self.var, |i| self.at(i) != forbidden)?;
+            return Ok(());
         };
         for index in from as u32..to as u32 {
             store.remove(self.var, index)?;
