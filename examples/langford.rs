@@ -91,12 +91,9 @@ fn main() -> ExitCode {
             Err(error) => return cli::search_error(&error),
         }
     }
-    out.line(format!("solutions: {count}"));
     let stop = solutions.stop_reason();
     let stats = solutions.stats();
-    if let Some(line) = cli::partial_line(stop, count, "solutions", &stats, solutions.progress()) {
-        out.line(line);
-    }
+    cli::count_lines(&mut out, count, stop, &stats, solutions.progress());
     if args.stats {
         out.line(format!("engine: {engine}"));
         out.line(format!("statistics: {stats}"));

@@ -64,16 +64,13 @@ fn main() -> ExitCode {
     };
     let stop = solutions.stop_reason();
     let mut out = Output::new();
-    out.line(format!("solutions: {count}"));
-    if let Some(line) = cli::partial_line(
-        stop,
+    cli::count_lines(
+        &mut out,
         count,
-        "solutions",
+        stop,
         &solutions.stats(),
         solutions.progress(),
-    ) {
-        out.line(line);
-    }
+    );
     out.flush();
     cli::exit_status(stop)
 }

@@ -226,19 +226,31 @@ pub fn print_all<T>(
         }
         count += 1;
     }
-    out.line(format!("solutions: {count}"));
     let stop = solutions.stop_reason();
-    if let Some(line) = partial_line(
-        stop,
+    count_lines(
+        &mut out,
         count,
-        "solutions",
+        stop,
         &solutions.stats(),
         solutions.progress(),
-    ) {
-        out.line(line);
-    }
+    );
     out.flush();
     exit_status(stop)
+}
+
+/// Writes `solutions: <count>` and, if the search stopped for `stop` before its end, the
+/// [`partial_line`] that says so.
+pub fn count_lines(
+    out: &mut Output,
+    count: u64,
+    stop: Option<StopReason>,
+    stats: &Stats,
+    progress: f64,
+) {
+    out.line(format!("solutions: {count}"));
+    if let Some(line) = partial_line(stop, count, "solutions", stats, progress) {
+        out.line(line);
+    }
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.
