@@ -317,13 +317,7 @@ pub mod __private {
                         self.images.insert(key, std::sync::Arc::clone(&images));
                         images
                     }
-                    Err(at) => {
-                        model.invalid(format!(
-                            "value {at} of {} does not fit in an i64",
-                            model.name(var.id)
-                        ));
-                        return;
-                    }
+                    Err(at) => return model.out_of_range(var.id, at),
                 },
             };
             let as_integers = Var {
@@ -428,10 +422,7 @@ pub mod __private {
             match crate::model::images(&var.values) {
                 Ok(list) => images.push(std::sync::Arc::<[i64]>::from(list)),
                 Err(at) => {
-                    model.invalid(format!(
-                        "value {at} of {} does not fit in an i64",
-                        model.name(var.id)
-                    ));
+                    model.out_of_range(var.id, at);
                     images.push(std::sync::Arc::from(Vec::new()));
                 }
             }

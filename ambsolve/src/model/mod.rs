@@ -343,11 +343,8 @@ impl<'a> Model<'a> {
         let mut resolved = Vec::new();
         for term in terms {
             let term: Term = term.into();
-            if term.model != self.id {
-                return self.fail(format!(
-                    "variable {:?} was declared by another model",
-                    term.var
-                ));
+            if !self.declared(term.model, term.var) {
+                return;
             }
             match term.images {
                 Ok(images) => resolved.push((term.var, term.coef, images)),
@@ -748,16 +745,17 @@ impl<'a> Model<'a> {
     /// Whether every one of `vars` was declared by this model (or a clone of it); else the
     /// model remembers the error.
     fn owns<'v, T: 'v>(&mut self, vars: impl IntoIterator<Item = &'v Var<T>>) -> bool {
-        for var in vars {
-            if var.model != self.id {
-                self.fail(format!(
-                    "variable {:?} was declared by another model",
-                    var.id
-                ));
-                return false;
-            }
+        vars.into_iter().all(|var| self.declared(var.model, var.id))
+    }
+
+    /// Whether the variable `var` of the model `model` is one of this model's; else the
+    /// model remembers the error.
+    fn declared(&mut self, model: ModelId, var: VarId) -> bool {
+        if model == self.id {
+            return true;
         }
-        true
+        self.fail(format!("variable {var:?} was declared by another model"));
+        false
     }
 
     fn known(&mut self, vars: &[VarId]) -> bool {
@@ -770,7 +768,8 @@ impl<'a> Model<'a> {
         }
     }
 
-    fn out_of_range(&mut self, var: VarId, at: usize) {
+    /// Makes the model invalid: value `at` of `var` has no `i64` image.
+    pub(crate) fn out_of_range(&mut self, var: VarId, at: usize) {
         let name = if var.index() < self.names.len() {
             self.name(var)
         } else {
