@@ -155,16 +155,8 @@ impl Control {
 
     /// Whether a limit or the pause point has been reached at `now`.
     fn check(&self, now: Instant) -> Result<(), Interrupt> {
-        if self
-            .limits
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.is_cancelled())
-        {
-            return Err(Interrupt::Stop(StopReason::Cancelled));
-        }
-        if self.deadline.is_some_and(|d| now >= d) {
-            return Err(Interrupt::Stop(StopReason::TimeLimit));
+        if let Some(reason) = self.stop_at(|| now) {
+            return Err(Interrupt::Stop(reason));
         }
         if self.since_pause >= PAUSE_AFTER && self.pause_at.is_some_and(|p| now >= p) {
             return Err(Interrupt::Pause);
@@ -174,11 +166,25 @@ impl Control {
 
     /// Whether the search must stop before doing anything more: the flag is set or the
     /// deadline has passed. Read when a search is resumed, whatever the interval.
+    /// It is read before every solution an iterator yields: the clock only when there is
+    /// a deadline.
     pub(crate) fn stopped(&self) -> Option<StopReason> {
-        match self.check(Instant::now()) {
-            Err(Interrupt::Stop(reason)) => Some(reason),
-            Err(Interrupt::Pause) | Ok(()) => None,
+        self.stop_at(Instant::now)
+    }
+
+    /// The flag set, or the deadline passed at `now()` (read only if there is one).
+    fn stop_at(&self, now: impl FnOnce() -> Instant) -> Option<StopReason> {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.is_cancelled())
+        {
+            return Some(StopReason::Cancelled);
         }
+        self.deadline
+            .is_some_and(|d| now() >= d)
+            .then_some(StopReason::TimeLimit)
     }
 }
 
