@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ambsolve::{
-    CancelFlag, Cmp, Context, Engine, Fail, Limits, Model, Propagator, Restarts, StopReason,
-    Strategy as Search, Symmetry, ValueOrder, Var, VarId, VarOrder,
+    CancelFlag, Checking, Cmp, Context, Engine, Fail, Limits, Model, Propagator, Restarts, Sense,
+    StopReason, Strategy as Search, Symmetry, ValueOrder, Var, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -366,4 +366,94 @@ fn run_with(
         .map(|a| a.map(|a| a.indices().to_vec()))
         .collect();
     found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
+}
+
+/// The objective's value at value indices `index` of `spec`'s variables.
+fn objective_at(spec: &ModelSpec, terms: &[(i64, usize)], constant: i64, index: &[u32]) -> i64 {
+    constant
+        + terms
+            .iter()
+            .map(|&(c, x)| c * spec.lists[x][index[x] as usize])
+            .sum::<i64>()
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+
+    #[test]
+    fn optimum_agrees_with_brute_force(
+        spec in model_spec(),
+        raw_terms in proptest::collection::vec((-4i64..=4, 0usize..5), 0..=4),
+        constant in -5i64..=5,
+        maximize in any::<bool>(),
+        nodes in 0u64..30,
+    ) {
+        let vars = spec.lists.len();
+        let terms: Vec<(i64, usize)> = raw_terms.into_iter().map(|(c, x)| (c, x % vars)).collect();
+        let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
+        let expected = brute_force(&spec);
+        let value = |index: &[u32]| objective_at(&spec, &terms, constant, index);
+        let optimum = if maximize {
+            expected.iter().map(|s| value(s)).max()
+        } else {
+            expected.iter().map(|s| value(s)).min()
+        };
+        let better = |a: i64, b: i64| if maximize { a > b } else { a < b };
+        let (mut model, xs) = build(&spec);
+        model.objective(sense, terms.iter().map(|&(c, x)| (c, &xs[x])), constant);
+        let strategies = [
+            Search::new(),
+            Search::new().vars(VarOrder::FirstFail).values(ValueOrder::Descending),
+        ];
+        for engine in [Engine::Trail, Engine::Replay] {
+            for strategy in &strategies {
+                for checking in [Checking::Early, Checking::AtEnd] {
+                    let what = format!("{engine} {strategy:?} {checking:?}");
+                    // Every improvement is a solution, its value is right, each is better.
+                    let mut last: Option<i64> = None;
+                    let mut improving = model
+                        .solve(engine)
+                        .strategy(strategy.clone())
+                        .checking(checking)
+                        .try_improving();
+                    for step in improving.by_ref() {
+                        let step = step.unwrap();
+                        let index = step.solution.indices().to_vec();
+                        prop_assert!(expected.contains(&index), "{}: not a solution", what);
+                        prop_assert_eq!(step.objective, value(&index), "{}: its value", what);
+                        prop_assert_eq!(model.objective_value(&step.solution), Some(step.objective));
+                        if let Some(before) = last {
+                            prop_assert!(better(step.objective, before), "{}: {} after {}", what, step.objective, before);
+                        }
+                        last = Some(step.objective);
+                    }
+                    prop_assert_eq!(improving.stop_reason(), Some(StopReason::Exhausted));
+                    prop_assert_eq!(last, optimum, "{}: the optimum", what);
+
+                    let best = model.solve(engine).strategy(strategy.clone()).checking(checking).best().unwrap();
+                    prop_assert!(best.proved, "{}", what);
+                    prop_assert_eq!(best.objective, optimum, "{}: best()", what);
+                    prop_assert_eq!(best.solution.is_some(), optimum.is_some());
+                }
+            }
+            // A node limit: the best so far is a solution, never better than the optimum;
+            // proved only if the search ended.
+            let best = model.solve(engine).limits(Limits::new().nodes(nodes)).best().unwrap();
+            if let Some(solution) = &best.solution {
+                let index = solution.indices().to_vec();
+                prop_assert!(expected.contains(&index));
+                prop_assert_eq!(best.objective, Some(value(&index)));
+                let optimum = optimum.expect("a solution exists");
+                prop_assert!(!better(value(&index), optimum));
+            }
+            match best.stop_reason {
+                StopReason::Exhausted => {
+                    prop_assert!(best.proved);
+                    prop_assert_eq!(best.objective, optimum);
+                }
+                StopReason::NodeLimit => prop_assert!(!best.proved),
+                other => prop_assert!(false, "{} stopped by {:?}", engine, other),
+            }
+        }
+    }
 }

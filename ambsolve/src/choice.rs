@@ -94,6 +94,11 @@ impl ChoiceStack {
         self.frames.get(depth)
     }
 
+    /// Drops the frames at depth `depth` and below it.
+    pub(crate) fn truncate(&mut self, depth: usize) {
+        self.frames.truncate(depth);
+    }
+
     /// Pops exhausted frames and moves the deepest open frame to its next alternative.
     ///
     /// Returns `false` when no open frame is left: the search tree is exhausted.

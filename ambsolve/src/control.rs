@@ -2,6 +2,7 @@
 //! every node (limits, the clock, a pause point), and the [`Search`] trait every engine
 //! implements so that one iterator can drive any of them.
 
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::SearchError;
@@ -15,6 +16,46 @@ pub(crate) enum Step {
     Solution,
     /// The engine stopped or paused before finding one.
     Interrupted(Interrupt),
+}
+
+/// The best cost found so far by a branch-and-bound search, shared by whoever searches
+/// for it: every solution found must cost less. Costs are minimised (a maximised
+/// objective's cost is its negation).
+#[derive(Debug, Default)]
+pub(crate) struct Incumbent {
+    found: AtomicBool,
+    best: AtomicI64,
+}
+
+impl Incumbent {
+    pub(crate) fn new() -> Self {
+        Self::default()
+    }
+
+    /// The cost every new solution must be below, `None` before the first one.
+    #[inline]
+    pub(crate) fn bound(&self) -> Option<i64> {
+        // `best` is written before `found` is set (release/acquire).
+        self.found
+            .load(Ordering::Acquire)
+            .then(|| self.best.load(Ordering::Relaxed))
+    }
+
+    /// Records a solution of cost `cost`; false if it is no better than the best one.
+    pub(crate) fn improve(&self, cost: i64) -> bool {
+        if self.found.load(Ordering::Acquire) {
+            return self.best.fetch_min(cost, Ordering::Relaxed) > cost;
+        }
+        self.best.store(cost, Ordering::Relaxed);
+        self.found.store(true, Ordering::Release);
+        true
+    }
+
+    /// Whether a solution of cost `cost` would improve on the best one.
+    #[inline]
+    pub(crate) fn admits(&self, cost: i128) -> bool {
+        self.bound().is_none_or(|best| cost < i128::from(best))
+    }
 }
 
 /// A running search of one engine, seen from the iterator that drives it.
@@ -33,6 +74,11 @@ pub(crate) trait Search {
 
     /// The share of the search tree finished, in `0.0..=1.0`.
     fn progress(&self) -> f64;
+
+    /// The objective's value at the solution the engine stands on, when it optimises.
+    fn objective(&self) -> Option<i64> {
+        None
+    }
 }
 
 /// The longest run of work units between two reads of the clock and the flag.

@@ -43,6 +43,9 @@ pub enum SearchError {
     /// A panic (in a predicate, a propagator or an `amb` program) unwound out of the
     /// search, which may have left it half-way through a step: it is not continued.
     Unwound,
+    /// `best()` or `improving()` on a model without an objective (or on a hand-written
+    /// `amb` program): there is nothing to optimise.
+    NoObjective,
 }
 
 impl fmt::Display for SearchError {
@@ -80,6 +83,10 @@ impl fmt::Display for SearchError {
             SearchError::Unwound => {
                 f.write_str("the search was interrupted by a panic and cannot be continued")
             }
+            SearchError::NoObjective => f.write_str(
+                "nothing to optimise: the model has no objective (state one with \
+                 `minimize ..;` or `maximize ..;`, or Model::minimize / Model::maximize)",
+            ),
         }
     }
 }

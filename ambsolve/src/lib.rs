@@ -93,12 +93,14 @@ pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
-pub use crate::model::{Assignment, CheckError, Cmp, Integer, Model, Term};
+pub use crate::model::{Assignment, CheckError, Cmp, Integer, Model, Sense, Term};
 pub use crate::options::{Checking, Engine, Options};
 pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
 pub use crate::replay::Amb;
-pub use crate::solve::{Solutions, Solver, Summary, TrySolutions, replay};
+pub use crate::solve::{
+    Best, Improvement, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions, replay,
+};
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
 pub use crate::symmetry::Symmetry;

@@ -4,7 +4,9 @@
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
 use std::fmt;
+use std::sync::Arc;
 
+use crate::control::Incumbent;
 use crate::limits::Limits;
 use crate::strategy::Strategy;
 
@@ -73,4 +75,7 @@ pub struct Options {
     pub checking: Checking,
     /// Keep one solution per class of the model's declared symmetries.
     pub up_to_symmetry: bool,
+    /// Branch and bound: set by `improving()` and `best()`, shared by the engines that
+    /// search for one optimum.
+    pub(crate) incumbent: Option<Arc<Incumbent>>,
 }

@@ -8,7 +8,7 @@ use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
 use crate::options::{Checking, Engine, Options};
-use crate::solve::{Solutions, Solver, Summary, TrySolutions};
+use crate::solve::{Best, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions};
 use crate::strategy::Strategy;
 use crate::symmetry::Symmetry;
 
@@ -198,6 +198,35 @@ impl<'a, S> Puzzle<'a, S> {
         S: 'a,
     {
         self.solver().count()
+    }
+
+    /// Optimises the objective: improving solutions, each strictly better than the last
+    /// (see [`Solver::improving`]).
+    pub fn improving(&self) -> Improving<'a, S>
+    where
+        S: 'a,
+    {
+        self.solver().improving()
+    }
+
+    /// As [`improving`](Puzzle::improving), yielding the error instead of panicking.
+    pub fn try_improving(&self) -> TryImproving<'a, S>
+    where
+        S: 'a,
+    {
+        self.solver().try_improving()
+    }
+
+    /// The best solution, and whether it is proved optimal (see [`Solver::best`]).
+    ///
+    /// # Errors
+    /// [`SearchError::InvalidModel`] if the model was built wrongly,
+    /// [`SearchError::NoObjective`] if it has no objective.
+    pub fn best(&self) -> Result<Best<S>, SearchError>
+    where
+        S: 'a,
+    {
+        self.solver().best()
     }
 }
 

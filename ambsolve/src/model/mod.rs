@@ -8,6 +8,7 @@ mod assignment;
 mod check;
 mod constraint;
 mod integer;
+mod objective;
 mod term;
 
 use std::hash::Hash;
@@ -23,6 +24,8 @@ pub(crate) use self::constraint::{
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
 pub(crate) use self::integer::images;
+pub(crate) use self::objective::ObjectiveDef;
+pub use self::objective::Sense;
 pub use self::term::{Cmp, Term};
 use crate::domain::Domain;
 use crate::error::SearchError;
@@ -79,6 +82,8 @@ pub struct Model<'a> {
     /// Maps sending solutions to solutions, for solving up to symmetry.
     symmetries: Vec<Symmetry>,
     constraints: Vec<Constraint<'a>>,
+    /// What to minimise or maximise, if anything.
+    objective: Option<ObjectiveDef>,
     error: Option<String>,
 }
 
@@ -91,6 +96,7 @@ impl Default for Model<'_> {
             initial: Vec::new(),
             symmetries: Vec::new(),
             constraints: Vec::new(),
+            objective: None,
             error: None,
         }
     }
@@ -340,62 +346,149 @@ impl<'a> Model<'a> {
         cmp: Cmp,
         rhs: i64,
     ) {
+        if let Some(def) = self.linear_def(terms, cmp, rhs, 1) {
+            self.constraints.push(Constraint::Linear(def));
+        }
+    }
+
+    /// The linear constraint `Σ sign × coefficient × variable cmp rhs`, checked (`sign` is
+    /// 1, or -1 to negate every coefficient); `None` if the model became invalid.
+    fn linear_def<X: Into<Term>>(
+        &mut self,
+        terms: impl IntoIterator<Item = X>,
+        cmp: Cmp,
+        rhs: i64,
+        sign: i64,
+    ) -> Option<LinearDef> {
         let mut resolved = Vec::new();
         for term in terms {
             let term: Term = term.into();
             if !self.declared(term.model, term.var) {
-                return;
+                return None;
             }
+            let Some(coef) = term.coef.checked_mul(sign) else {
+                self.fail(format!(
+                    "the coefficient {} of {} cannot be negated in an i64",
+                    term.coef,
+                    self.name(term.var)
+                ));
+                return None;
+            };
             match term.images {
-                Ok(images) => resolved.push((term.var, term.coef, images)),
-                Err(at) => return self.out_of_range(term.var, at),
+                Ok(images) => resolved.push((term.var, coef, images)),
+                Err(at) => {
+                    self.out_of_range(term.var, at);
+                    return None;
+                }
             }
         }
         let vars: Vec<VarId> = resolved.iter().map(|t| t.0).collect();
-        if self.known(&vars) {
-            let trends: Vec<Trend> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
-            let extremes: Vec<(i128, i128)> = resolved
-                .iter()
-                .zip(&trends)
-                .map(|((_, coef, images), &trend)| {
-                    let at = |x: i64| i128::from(*coef) * i128::from(x);
-                    let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
-                        return (0, 0);
-                    };
-                    let (low, high) = match trend {
-                        Trend::Rising => (first, last),
-                        Trend::Falling => (last, first),
-                        Trend::Mixed => {
-                            let low = images.iter().copied().min().unwrap_or(0);
-                            (low, images.iter().copied().max().unwrap_or(0))
-                        }
-                    };
-                    let (a, b) = (at(low), at(high));
-                    (a.min(b), a.max(b))
-                })
-                .collect();
-            // Each product fits in an i128 (|a·x| <= 2^126), but a sum of several may not:
-            // every sum the engines form, plus or minus the right-hand side, must.
-            let bound = extremes
-                .iter()
-                .try_fold(0i128, |sum, &(low, high)| {
-                    sum.checked_add(low.abs().max(high.abs()))
-                })
-                .filter(|&sum| sum <= i128::MAX - i128::from(u64::MAX));
-            if bound.is_none() {
-                return self.fail(format!(
-                    "linear sum of {} terms: its terms can add up to more than an i128 holds",
-                    resolved.len()
-                ));
-            }
-            self.constraints.push(Constraint::Linear(LinearDef {
-                terms: resolved,
-                extremes,
-                trends,
-                cmp,
-                rhs,
-            }));
+        if !self.known(&vars) {
+            return None;
         }
+        let trends: Vec<Trend> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
+        let extremes: Vec<(i128, i128)> = resolved
+            .iter()
+            .zip(&trends)
+            .map(|((_, coef, images), &trend)| {
+                let at = |x: i64| i128::from(*coef) * i128::from(x);
+                let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
+                    return (0, 0);
+                };
+                let (low, high) = match trend {
+                    Trend::Rising => (first, last),
+                    Trend::Falling => (last, first),
+                    Trend::Mixed => {
+                        let low = images.iter().copied().min().unwrap_or(0);
+                        (low, images.iter().copied().max().unwrap_or(0))
+                    }
+                };
+                let (a, b) = (at(low), at(high));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        // Each product fits in an i128 (|a·x| <= 2^126), but a sum of several may not:
+        // every sum the engines form, plus or minus the right-hand side, must.
+        let bound = extremes
+            .iter()
+            .try_fold(0i128, |sum, &(low, high)| {
+                sum.checked_add(low.abs().max(high.abs()))
+            })
+            .filter(|&sum| sum <= i128::MAX - i128::from(u64::MAX));
+        if bound.is_none() {
+            self.fail(format!(
+                "linear sum of {} terms: its terms can add up to more than an i128 holds",
+                resolved.len()
+            ));
+            return None;
+        }
+        Some(LinearDef {
+            terms: resolved,
+            extremes,
+            trends,
+            cmp,
+            rhs,
+        })
+    }
+
+    // ---- objective ----
+
+    /// Asks for the solutions that make `Σ coefficient × variable` as small as possible:
+    /// what [`best`](crate::Solver::best) and [`improving`](crate::Solver::improving)
+    /// search for. Terms are as for [`linear`](Model::linear). A model has at most one
+    /// objective; `solutions()`, `first()` and `count()` ignore it.
+    pub fn minimize<X: Into<Term>>(&mut self, terms: impl IntoIterator<Item = X>) {
+        self.objective(Sense::Minimize, terms, 0);
+    }
+
+    /// Asks for the solutions that make `Σ coefficient × variable` as large as possible
+    /// (see [`minimize`](Model::minimize)).
+    pub fn maximize<X: Into<Term>>(&mut self, terms: impl IntoIterator<Item = X>) {
+        self.objective(Sense::Maximize, terms, 0);
+    }
+
+    /// Sets the objective `Σ coefficient × variable + constant`, to minimise or maximise
+    /// as `sense` says. The objective's value must fit in an `i64` for every assignment;
+    /// a second objective makes the model invalid.
+    pub fn objective<X: Into<Term>>(
+        &mut self,
+        sense: Sense,
+        terms: impl IntoIterator<Item = X>,
+        constant: i64,
+    ) {
+        if self.objective.is_some() {
+            return self.fail("a model has one objective, and this one has two".to_string());
+        }
+        let sign = match sense {
+            Sense::Minimize => 1,
+            Sense::Maximize => -1,
+        };
+        let Some(cost) = self.linear_def(terms, Cmp::Lt, 0, sign) else {
+            return;
+        };
+        match ObjectiveDef::new(sense, cost, constant) {
+            Ok(def) => self.objective = Some(def),
+            Err(message) => self.fail(message),
+        }
+    }
+
+    /// Whether the objective is minimised or maximised, if the model has one.
+    pub fn sense(&self) -> Option<Sense> {
+        self.objective.as_ref().map(|o| o.sense)
+    }
+
+    /// The objective's value at `assignment`, if the model has an objective and the
+    /// assignment gives every variable a value in range.
+    pub fn objective_value(&self, assignment: &Assignment) -> Option<i64> {
+        let objective = self.objective.as_ref()?;
+        let values = assignment.indices();
+        let fits = values.len() == self.num_vars()
+            && values.iter().zip(&self.universes).all(|(&i, &u)| i < u);
+        fits.then(|| objective.value(values))
+    }
+
+    pub(crate) fn objective_def(&self) -> Option<&ObjectiveDef> {
+        self.objective.as_ref()
     }
 
     /// The values of `vars` form one of `tuples`. Tuples naming a value a variable does
@@ -805,6 +898,7 @@ impl std::fmt::Debug for Model<'_> {
         f.debug_struct("Model")
             .field("vars", &names)
             .field("constraints", &self.constraints)
+            .field("objective", &self.objective.as_ref().map(|o| o.sense))
             .field("error", &self.error)
             .finish()
     }

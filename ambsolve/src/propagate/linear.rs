@@ -222,6 +222,21 @@ impl Linear {
         }
     }
 
+    /// `Σ <= rhs` over `def`'s terms, with no bound yet (`rhs` the largest sum): the
+    /// branch-and-bound propagator of an objective, tightened by
+    /// [`set_at_most`](Linear::set_at_most).
+    pub(super) fn unbounded(def: &LinearDef) -> Self {
+        let mut linear = Linear::new(def);
+        linear.kind = Kind::AtMost;
+        linear.rhs = def.extremes.iter().map(|e| e.1).sum();
+        linear
+    }
+
+    /// Sets the right-hand side of `Σ <= rhs`.
+    pub(super) fn set_at_most(&mut self, rhs: i128) {
+        self.rhs = rhs;
+    }
+
     pub(super) fn scope(&self) -> &[VarId] {
         &self.scope
     }

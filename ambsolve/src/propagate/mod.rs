@@ -11,7 +11,7 @@ mod table;
 use std::collections::VecDeque;
 
 use crate::choice::Fail;
-use crate::model::{AllDifferentDef, Constraint, Model};
+use crate::model::{AllDifferentDef, Constraint, Model, ObjectiveDef};
 use crate::store::{CHANGED, FIXED, Store};
 use crate::var::VarId;
 
@@ -72,13 +72,21 @@ pub(crate) struct Propagation<'a> {
     watches: Vec<Watch>,
     queue: VecDeque<u32>,
     queued: Vec<bool>,
+    /// Branch and bound: the propagator keeping the cost below the best one found.
+    bound: Option<u32>,
     pub(crate) runs: u64,
 }
 
 impl<'a> Propagation<'a> {
     /// Builds the propagators of `model`, allocating their trailed counters in `store`.
     /// All-different constraints over the same variables are fused into one propagator.
-    pub(crate) fn new(model: &Model<'a>, store: &mut Store) -> Self {
+    /// With an `objective`, a linear propagator keeps its cost below a bound that
+    /// [`tighten`](Propagation::tighten) lowers (none at first).
+    pub(crate) fn new(
+        model: &Model<'a>,
+        objective: Option<&ObjectiveDef>,
+        store: &mut Store,
+    ) -> Self {
         let mut props: Vec<Prop<'a>> = Vec::new();
         let mut fused: Vec<(Vec<VarId>, Vec<&AllDifferentDef>)> = Vec::new();
         for constraint in model.constraints() {
@@ -98,6 +106,10 @@ impl<'a> Propagation<'a> {
         for (_, defs) in fused {
             props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
         }
+        let bound = objective.map(|def| {
+            props.push(Prop::Linear(Linear::unbounded(&def.cost)));
+            props.len() as u32 - 1
+        });
 
         // How many propagators mention each variable: an all-different that is alone on
         // its variables sees every change to them (its own, or a decision's FIXED), so it
@@ -186,7 +198,20 @@ impl<'a> Propagation<'a> {
             watches,
             queue: VecDeque::new(),
             queued,
+            bound,
             runs: 0,
+        }
+    }
+
+    /// Branch and bound: from now on the cost must be at most `most`. The bound holds
+    /// everywhere in the tree, so it is not trailed; its propagator runs at the next
+    /// propagation.
+    pub(crate) fn tighten(&mut self, most: i128) {
+        if let Some(p) = self.bound {
+            if let Prop::Linear(linear) = &mut self.props[p as usize] {
+                linear.set_at_most(most);
+            }
+            self.schedule(p);
         }
     }
 

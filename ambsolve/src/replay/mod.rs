@@ -52,6 +52,8 @@ pub struct Amb<'run> {
     depth: usize,
     interrupt: Option<Interrupt>,
     error: Option<SearchError>,
+    /// Whether the run failed on a bound that holds for every path below its last choice.
+    pruned: bool,
 }
 
 impl Amb<'_> {
@@ -172,6 +174,14 @@ impl Amb<'_> {
         self.depth
     }
 
+    /// Fails the run on a condition that can change between runs but only ever excludes
+    /// more (a branch-and-bound cost bound): every path through the choices made so far
+    /// is ruled out, including recorded ones this run has not replayed yet.
+    pub(crate) fn prune(&mut self) -> Fail {
+        self.pruned = true;
+        Fail
+    }
+
     #[cold]
     fn stop_with<T>(&mut self, error: SearchError) -> Result<T, Fail> {
         self.error.get_or_insert(error);
@@ -211,6 +221,11 @@ where
             solution: None,
         }
     }
+
+    /// The solution found by the last `advance`, not taken yet.
+    pub(crate) fn solution(&self) -> Option<&T> {
+        self.solution.as_ref()
+    }
 }
 
 impl<F, T> Search for ReplaySearch<F, T>
@@ -239,9 +254,17 @@ where
                 depth: 0,
                 interrupt: None,
                 error: None,
+                pruned: false,
             };
             let result = (self.program)(&mut amb);
             let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);
+            let recorded = if amb.pruned && result.is_err() && interrupt.is_none() {
+                // The recorded paths below this run's last choice are ruled out too.
+                self.stack.truncate(depth);
+                depth
+            } else {
+                recorded
+            };
             if let Some(error) = error {
                 return Err(error);
             }

@@ -13,9 +13,12 @@ use hashbrown::HashSet;
 use std::sync::Arc;
 
 use crate::choice::Fail;
+use crate::control::{Control, Incumbent, Search, Step};
+use crate::error::SearchError;
 use crate::model::{Assignment, Constraint, Keys, Model};
 use crate::options::{Checking, Options};
 use crate::replay::{Amb, ReplaySearch};
+use crate::stats::Stats;
 use crate::strategy::{VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;
 use crate::var::VarId;
@@ -102,14 +105,82 @@ struct StepChecks {
     full: Vec<usize>,
 }
 
+/// The replay engine running a model: the program of [`model_program`], and the
+/// objective's value at each solution when it optimises.
+pub(crate) struct ModelReplay<'a, F> {
+    search: ReplaySearch<F, Assignment>,
+    model: Arc<Model<'a>>,
+    optimizing: bool,
+    value: Option<i64>,
+}
+
+impl<F> Search for ModelReplay<'_, F>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<Assignment, Fail>,
+{
+    type Item = Assignment;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        let step = self.search.advance(control)?;
+        if let (Step::Solution, true) = (step, self.optimizing) {
+            let objective = self.model.objective_def();
+            self.value = self
+                .search
+                .solution()
+                .zip(objective)
+                .map(|(solution, objective)| objective.value(solution.indices()));
+        }
+        Ok(step)
+    }
+
+    fn take_solution(&mut self) -> Assignment {
+        self.search.take_solution()
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn progress(&self) -> f64 {
+        self.search.progress()
+    }
+
+    fn objective(&self) -> Option<i64> {
+        self.value
+    }
+}
+
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
 /// (the model's replay order by default, input order, or a given order; first-fail needs
 /// domains and means input order here), values in its value order.
+///
+/// Branch and bound (with an incumbent in `options`): after each choice of one of the
+/// objective's variables, the least cost the choices so far allow must be below the best
+/// cost found; a run failing on it rules out every path below its last choice.
 pub(crate) fn model_program<'a>(
     model: Arc<Model<'a>>,
     options: &Options,
+    symmetry: Option<Tables>,
+) -> ModelReplay<'a, impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'a> {
+    let incumbent = options
+        .incumbent
+        .clone()
+        .filter(|_| model.objective_def().is_some());
+    ModelReplay {
+        optimizing: incumbent.is_some(),
+        search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent)),
+        model,
+        value: None,
+    }
+}
+
+/// The program [`model_program`] runs.
+fn program<'a>(
+    model: Arc<Model<'a>>,
+    options: &Options,
     mut symmetry: Option<Tables>,
-) -> ReplaySearch<impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'a, Assignment> {
+    incumbent: Option<Arc<Incumbent>>,
+) -> impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'a {
     let n = model.num_vars();
     let universes = model.universes().to_vec();
     let order: Vec<usize> = match &options.strategy.vars {
@@ -162,6 +233,16 @@ pub(crate) fn model_program<'a>(
         }
     }
 
+    // Branch and bound: the steps after which the objective's least cost is checked.
+    let mut bound_after = vec![false; n];
+    if incumbent.is_some() {
+        if let Some(objective) = model.objective_def() {
+            for v in objective.vars() {
+                bound_after[step_of[v.index()]] = true;
+            }
+        }
+    }
+
     let at_end = options.checking == Checking::AtEnd;
     if at_end {
         // Generate and test: every constraint, restrictions included, after the last step.
@@ -195,7 +276,7 @@ pub(crate) fn model_program<'a>(
     let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut chosen_at = vec![0usize; n];
     let mut valid = 0;
-    ReplaySearch::new(move |amb: &mut Amb<'_>| {
+    move |amb: &mut Amb<'_>| {
         let (constraints, universes) = (model.constraints(), model.universes());
         for (set, _, _) in &mut sets {
             set.clear();
@@ -257,6 +338,16 @@ pub(crate) fn model_program<'a>(
                 let (set, vars, keys) = &mut sets[s];
                 set.insert(keys[position].key(assigned[vars[position].index()]));
             }
+            if let (Some(incumbent), Some(objective), false) =
+                (&incumbent, model.objective_def(), at_end)
+            {
+                if bound_after[step] {
+                    let chosen = |w: VarId| step_of[w.index()] <= step;
+                    if !incumbent.admits(objective.least_cost(&assigned, chosen)) {
+                        return Err(amb.prune());
+                    }
+                }
+            }
         }
         if at_end {
             amb.require(model.satisfied(&assigned))?;
@@ -264,6 +355,13 @@ pub(crate) fn model_program<'a>(
                 amb.require(tables.may_lead(|w| Some(assigned[w])))?;
             }
         }
+        if let (Some(incumbent), Some(objective)) = (&incumbent, model.objective_def()) {
+            // The best cost may have dropped below this one since the checks above (or
+            // not been checked at all, generating and testing).
+            if !incumbent.improve(objective.cost(&assigned)) {
+                return Err(amb.prune());
+            }
+        }
         Ok(Assignment::new(model.id(), assigned.clone()))
-    })
+    }
 }

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::choice::{ChoiceStack, Fail, Frame};
-use crate::control::{Control, Interrupt, Search, Step};
+use crate::control::{Control, Incumbent, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::model::{Assignment, Model};
@@ -111,6 +111,11 @@ pub(crate) struct TrailSearch<'a> {
     solutions: u64,
     max_depth: u64,
     restarts_made: u64,
+    /// Branch and bound: the best cost so far (shared), the bound last propagated, and
+    /// the objective's value at the solution the search stands on.
+    incumbent: Option<Arc<Incumbent>>,
+    bound_seen: Option<i64>,
+    value: Option<i64>,
 }
 
 impl<'a> TrailSearch<'a> {
@@ -121,7 +126,12 @@ impl<'a> TrailSearch<'a> {
         } else {
             Store::with_domains(model.universes(), model.initial_domains())
         };
-        let propagation = Propagation::new(&model, &mut store);
+        let incumbent = options
+            .incumbent
+            .clone()
+            .filter(|_| model.objective_def().is_some());
+        let objective = incumbent.as_ref().and(model.objective_def());
+        let propagation = Propagation::new(&model, objective, &mut store);
         let strategy = &options.strategy;
         let pick = match strategy.values {
             ValueOrder::Ascending => ValuePick::Ascending,
@@ -151,7 +161,44 @@ impl<'a> TrailSearch<'a> {
             solutions: 0,
             max_depth: 0,
             restarts_made: 0,
+            incumbent,
+            bound_seen: None,
+            value: None,
         }
+    }
+
+    /// Branch and bound: if a better solution was found since the bound was last
+    /// propagated, the next propagation keeps the cost below it.
+    #[inline]
+    fn sync_bound(&mut self) {
+        if let Some(incumbent) = &self.incumbent {
+            let bound = incumbent.bound();
+            if bound != self.bound_seen {
+                self.bound_seen = bound;
+                if let Some(best) = bound {
+                    self.propagation.tighten(i128::from(best) - 1);
+                }
+            }
+        }
+    }
+
+    /// Branch and bound: whether the solution the search stands on improves on the best
+    /// one (always true without an objective); if so it becomes the best.
+    fn improves(&mut self) -> bool {
+        let Some(incumbent) = &self.incumbent else {
+            return true;
+        };
+        let Some(objective) = self.model.objective_def() else {
+            return true;
+        };
+        let cost = objective.cost(&self.store.assignment());
+        // Another search sharing the incumbent may have found better since this node
+        // was propagated.
+        if !incumbent.improve(cost) {
+            return false;
+        }
+        self.value = Some(objective.value_of(cost));
+        true
     }
 
     /// Propagates the root. False if the model has no solution.
@@ -160,6 +207,7 @@ impl<'a> TrailSearch<'a> {
             return false;
         }
         self.store.set_level(0);
+        self.sync_bound();
         self.at_end
             || (self.propagation.initial(&mut self.store).is_ok() && self.may_lead().is_ok())
     }
@@ -259,6 +307,7 @@ impl<'a> TrailSearch<'a> {
     fn try_top(&mut self) {
         let top = *self.stack.top().expect("a frame is open");
         self.nodes += 1;
+        self.sync_bound();
         let assigned = self.store.assign(top.var as usize, top.value);
         let result = if self.at_end {
             // Generate and test: nothing is checked before the leaves.
@@ -386,6 +435,10 @@ impl Search for TrailSearch<'_> {
                         self.failures += 1;
                         self.phase = Phase::Backtrack;
                     }
+                    None if !self.improves() => {
+                        self.failures += 1;
+                        self.phase = Phase::Backtrack;
+                    }
                     None => {
                         self.solutions += 1;
                         self.phase = Phase::Backtrack;
@@ -434,5 +487,9 @@ impl Search for TrailSearch<'_> {
 
     fn progress(&self) -> f64 {
         self.stack.progress()
+    }
+
+    fn objective(&self) -> Option<i64> {
+        self.value
     }
 }

@@ -2,15 +2,17 @@
 //! `amb` program) plus one [`Options`] value into a running search, a [`Solutions`]
 //! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
 
+mod optimize;
 mod solutions;
 
 use std::fmt;
 use std::sync::Arc;
 
+pub use self::optimize::{Best, Improvement, Improving, TryImproving};
 use self::solutions::MappedSearch;
 pub use self::solutions::{Solutions, Summary, TrySolutions};
 use crate::choice::Fail;
-use crate::control::Search;
+use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
@@ -32,6 +34,9 @@ fn start<'a>(
 ) -> Result<Running<'a, Assignment>, SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
+    }
+    if options.incumbent.is_some() && model.objective_def().is_none() {
+        return Err(SearchError::NoObjective);
     }
     let symmetry = if options.up_to_symmetry {
         Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
@@ -178,6 +183,70 @@ impl<'a, T> Solver<'a, T> {
     pub fn count(self) -> Result<Summary, SearchError> {
         self.solutions().summarize()
     }
+
+    /// Optimises the model's objective by branch and bound: a lazy iterator of solutions,
+    /// each strictly better than the one before, with its objective value and when it
+    /// was found. After the last one the search has either proved it optimal
+    /// ([`stop_reason`](Improving::stop_reason) is [`Exhausted`](crate::StopReason::Exhausted))
+    /// or stopped on a limit.
+    ///
+    /// Each solution found tightens a bound on the objective: on the trail engine it is a
+    /// propagator, pruning from the next node on; on the replay engine it is checked after
+    /// each choice of one of the objective's variables. Both engines prove the same
+    /// optimum (the solutions before it may differ).
+    ///
+    /// The iterator panics as [`solutions`](Solver::solutions) does if the search cannot
+    /// go on, and with [`SearchError::NoObjective`] if the model has no objective;
+    /// [`try_improving`](Solver::try_improving) yields the error instead.
+    pub fn improving(mut self) -> Improving<'a, T> {
+        self.options.incumbent = Some(Arc::new(Incumbent::new()));
+        Improving::new(self.solutions())
+    }
+
+    /// As [`improving`](Solver::improving), with `Result` items: `Ok(improvement)`s, then
+    /// one `Err(error)` if the search cannot go on.
+    pub fn try_improving(self) -> TryImproving<'a, T> {
+        self.improving().fallible()
+    }
+
+    /// The best solution: optimal if [`Best::proved`], else the best found before a limit
+    /// (time, nodes, cancellation) stopped the search. A limit never loses the best
+    /// solution found so far.
+    ///
+    /// ```
+    /// use ambsolve::{Cmp, Engine, Model};
+    ///
+    /// // The most valuable pair of different items within a weight budget.
+    /// let (weights, values) = ([3, 4, 5, 6], [4, 5, 8, 8]);
+    /// let mut m = Model::new();
+    /// let a = m.var(0..4usize);
+    /// let b = m.var(0..4usize);
+    /// m.linear([(1, &a), (-1, &b)], Cmp::Lt, 0);
+    /// let wa = m.var(weights);
+    /// let wb = m.var(weights);
+    /// let va = m.var(values);
+    /// let vb = m.var(values);
+    /// for (item, w, v) in [(&a, &wa, &va), (&b, &wb, &vb)] {
+    ///     m.table_indices(&[item.id(), w.id(), v.id()], (0..4u32).map(|i| [i, i, i]));
+    /// }
+    /// m.linear([(1, &wa), (1, &wb)], Cmp::Le, 9);
+    /// m.maximize([(1, &va), (1, &vb)]);
+    /// for engine in [Engine::Trail, Engine::Replay] {
+    ///     let best = m.solve(engine).best()?;
+    ///     assert!(best.proved);
+    ///     assert_eq!(best.objective, Some(13)); // items 1 and 2: weight 9, value 13
+    ///     let s = best.solution.expect("a solution");
+    ///     assert_eq!((*s.value(&a), *s.value(&b)), (1, 2));
+    /// }
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`SearchError`] that ended the search, if one did;
+    /// [`SearchError::NoObjective`] if the model has no objective.
+    pub fn best(self) -> Result<Best<T>, SearchError> {
+        self.improving().best()
+    }
 }
 
 impl<T> fmt::Debug for Solver<'_, T> {
@@ -235,7 +304,10 @@ where
     T: 'a,
 {
     Solver {
-        start: Box::new(move |_options| {
+        start: Box::new(move |options| {
+            if options.incumbent.is_some() {
+                return Err(SearchError::NoObjective);
+            }
             let search: Running<'a, T> = Box::new(ReplaySearch::new(program));
             Ok(search)
         }),

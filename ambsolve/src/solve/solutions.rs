@@ -41,6 +41,10 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
     fn progress(&self) -> f64 {
         self.inner.progress()
     }
+
+    fn objective(&self) -> Option<i64> {
+        self.inner.objective()
+    }
 }
 
 /// The result of a count: how many solutions, why the search stopped, and its statistics.
@@ -254,16 +258,23 @@ impl<'a, T> Solutions<'a, T> {
     }
 
     /// The next solution, `Err` if the search cannot go on, `None` when it has stopped.
-    fn try_next(&mut self) -> Option<Result<T, SearchError>> {
+    pub(super) fn try_next(&mut self) -> Option<Result<T, SearchError>> {
+        self.try_next_scored()
+            .map(|r| r.map(|(solution, _)| solution))
+    }
+
+    /// As [`try_next`](Solutions::try_next), with the objective's value at the solution
+    /// when the search optimises.
+    pub(super) fn try_next_scored(&mut self) -> Option<Result<(T, Option<i64>), SearchError>> {
         let started = Instant::now();
         self.resume();
         let found = self.step();
         self.busy += started.elapsed();
         if found {
-            return self
-                .search
-                .as_mut()
-                .map(|search| Ok(search.take_solution()));
+            return self.search.as_mut().map(|search| {
+                let value = search.objective();
+                Ok((search.take_solution(), value))
+            });
         }
         self.error().cloned().map(Err)
     }

@@ -1,0 +1,101 @@
+//! The objective of a model: a linear expression to minimise or maximise.
+//!
+//! Engines see it as a *cost* to minimise, the expression with its coefficients negated
+//! for a maximum; users see its value in their own sense.
+
+use crate::model::constraint::LinearDef;
+use crate::var::VarId;
+
+/// Whether an objective is minimised or maximised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sense {
+    /// The smaller the better.
+    Minimize,
+    /// The larger the better.
+    Maximize,
+}
+
+/// An objective, as the cost engines minimise.
+#[derive(Clone)]
+pub(crate) struct ObjectiveDef {
+    pub(crate) sense: Sense,
+    /// The cost's terms (negated for a maximum); its comparison and right-hand side are
+    /// unused.
+    pub(crate) cost: LinearDef,
+    /// Added to the expression's terms to give the user's value.
+    pub(crate) constant: i64,
+}
+
+impl ObjectiveDef {
+    /// # Errors
+    /// A message if some assignment's cost or value would not fit in an `i64`.
+    pub(crate) fn new(sense: Sense, cost: LinearDef, constant: i64) -> Result<Self, String> {
+        let least: i128 = cost.extremes.iter().map(|e| e.0).sum();
+        let most: i128 = cost.extremes.iter().map(|e| e.1).sum();
+        let constant_wide = i128::from(constant);
+        let (low, high) = match sense {
+            Sense::Minimize => (least + constant_wide, most + constant_wide),
+            Sense::Maximize => (constant_wide - most, constant_wide - least),
+        };
+        let fits = |x: i128| i64::try_from(x).is_ok();
+        if !(fits(least) && fits(most) && fits(low) && fits(high)) {
+            return Err(format!(
+                "the objective ranges over {low}..={high}, which does not fit in an i64"
+            ));
+        }
+        Ok(ObjectiveDef {
+            sense,
+            cost,
+            constant,
+        })
+    }
+
+    /// The variables the objective mentions.
+    pub(crate) fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.cost.terms.iter().map(|t| t.0)
+    }
+
+    /// The cost of a full assignment of value indices.
+    pub(crate) fn cost(&self, values: &[u32]) -> i64 {
+        let cost: i128 = self
+            .cost
+            .terms
+            .iter()
+            .map(|(v, coef, images)| {
+                i128::from(*coef) * i128::from(images[values[v.index()] as usize])
+            })
+            .sum();
+        // In range: checked when the objective was made.
+        cost as i64
+    }
+
+    /// The least cost any assignment agreeing with the chosen variables can have.
+    pub(crate) fn least_cost(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> i128 {
+        self.cost
+            .terms
+            .iter()
+            .zip(&self.cost.extremes)
+            .map(|((v, coef, images), &(low, _))| {
+                if chosen(*v) {
+                    i128::from(*coef) * i128::from(images[values[v.index()] as usize])
+                } else {
+                    low
+                }
+            })
+            .sum()
+    }
+
+    /// The user's value of an assignment of cost `cost`.
+    pub(crate) fn value_of(&self, cost: i64) -> i64 {
+        // In range: checked when the objective was made.
+        match self.sense {
+            Sense::Minimize => cost + self.constant,
+            Sense::Maximize => self.constant - cost,
+        }
+    }
+
+    /// The user's value of a full assignment.
+    pub(crate) fn value(&self, values: &[u32]) -> i64 {
+        self.value_of(self.cost(values))
+    }
+}
