@@ -12,6 +12,8 @@ mod kw {
     syn::custom_keyword!(require);
     syn::custom_keyword!(post);
     syn::custom_keyword!(amb);
+    syn::custom_keyword!(minimize);
+    syn::custom_keyword!(maximize);
 }
 
 /// The whole macro input.
@@ -24,6 +26,7 @@ pub(crate) enum Item {
     Choice(Choice),
     Require(Require),
     Post(Post),
+    Objective(Objective),
     For(For),
     If(If),
     Let(Let),
@@ -42,6 +45,22 @@ pub(crate) struct Choice {
 pub(crate) struct Post {
     pub(crate) keyword: Span,
     pub(crate) expr: Expr,
+}
+
+/// Whether an objective is minimised or maximised.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sense {
+    Minimize,
+    Maximize,
+}
+
+/// `minimize EXPR;` or `maximize EXPR;`
+pub(crate) struct Objective {
+    pub(crate) sense: Sense,
+    pub(crate) keyword: Span,
+    /// The expression, with each comprehension replaced by a placeholder identifier.
+    pub(crate) expr: Expr,
+    pub(crate) comprehensions: Vec<Comprehension>,
 }
 
 /// `[LEN]` or `[INDEX < LEN]`.
@@ -125,6 +144,27 @@ impl Parse for Item {
             Ok(Item::Post(Post {
                 keyword: keyword.span,
                 expr,
+            }))
+        } else if lookahead.peek(kw::minimize) || lookahead.peek(kw::maximize) {
+            let (sense, keyword) = if input.peek(kw::minimize) {
+                (Sense::Minimize, input.parse::<kw::minimize>()?.span)
+            } else {
+                (Sense::Maximize, input.parse::<kw::maximize>()?.span)
+            };
+            let word = match sense {
+                Sense::Minimize => "minimize",
+                Sense::Maximize => "maximize",
+            };
+            let (expr, comprehensions) = parse_to_semicolon(input, keyword, || {
+                format!(
+                    "{word} needs an expression of the choices: write `{word} sum(cost[i][x[i]] for i in 0..n);`"
+                )
+            })?;
+            Ok(Item::Objective(Objective {
+                sense,
+                keyword,
+                expr,
+                comprehensions,
             }))
         } else if lookahead.peek(Token![for]) {
             input.parse().map(Item::For)
@@ -269,42 +309,54 @@ impl Parse for Dim {
 impl Parse for Require {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let keyword: kw::require = input.parse()?;
-        // The condition runs to the `;` at this level. A statement keyword there (`require`,
-        // or a `let` that no `if`, `while`, `&&` or `||` introduces) means the `;` is missing.
-        let mut tokens = TokenStream::new();
-        let mut previous: Option<TokenTree> = None;
-        while !input.is_empty() && !input.peek(Token![;]) {
-            let starts_statement = input.peek(kw::require)
-                || input.peek(kw::post)
-                || (input.peek(Token![let]) && !previous.as_ref().is_some_and(introduces_let));
-            if starts_statement {
-                if let Some(end) = last_span(tokens.clone()) {
-                    return Err(syn::Error::new(end, "expected `;` after this"));
-                }
-            }
-            let token: TokenTree = input.parse()?;
-            previous = Some(token.clone());
-            tokens.extend(std::iter::once(token));
-        }
-        if tokens.is_empty() {
-            return Err(syn::Error::new(
-                keyword.span,
-                "require needs a condition: write `require x < y;`",
-            ));
-        }
-        if input.is_empty() {
-            let end = last_span(tokens.clone()).unwrap_or(keyword.span);
-            return Err(syn::Error::new(end, "expected `;` after this"));
-        }
-        input.parse::<Token![;]>()?;
-        let mut comprehensions = Vec::new();
-        let replaced = replace_comprehensions(tokens, &mut comprehensions)?;
-        let condition = syn::parse2::<Expr>(replaced)?;
+        let (condition, comprehensions) = parse_to_semicolon(input, keyword.span, || {
+            "require needs a condition: write `require x < y;`".to_string()
+        })?;
         Ok(Require {
             condition,
             comprehensions,
         })
     }
+}
+
+/// The expression after a statement keyword, up to its `;`, with each comprehension
+/// replaced by a placeholder; `empty` is the message when there is none.
+fn parse_to_semicolon(
+    input: ParseStream<'_>,
+    keyword: Span,
+    empty: impl FnOnce() -> String,
+) -> syn::Result<(Expr, Vec<Comprehension>)> {
+    // The expression runs to the `;` at this level. A statement keyword there (`require`,
+    // or a `let` that no `if`, `while`, `&&` or `||` introduces) means the `;` is missing.
+    let mut tokens = TokenStream::new();
+    let mut previous: Option<TokenTree> = None;
+    while !input.is_empty() && !input.peek(Token![;]) {
+        let starts_statement = input.peek(kw::require)
+            || input.peek(kw::post)
+            || input.peek(kw::minimize)
+            || input.peek(kw::maximize)
+            || (input.peek(Token![let]) && !previous.as_ref().is_some_and(introduces_let));
+        if starts_statement {
+            if let Some(end) = last_span(tokens.clone()) {
+                return Err(syn::Error::new(end, "expected `;` after this"));
+            }
+        }
+        let token: TokenTree = input.parse()?;
+        previous = Some(token.clone());
+        tokens.extend(std::iter::once(token));
+    }
+    if tokens.is_empty() {
+        return Err(syn::Error::new(keyword, empty()));
+    }
+    if input.is_empty() {
+        let end = last_span(tokens.clone()).unwrap_or(keyword);
+        return Err(syn::Error::new(end, "expected `;` after this"));
+    }
+    input.parse::<Token![;]>()?;
+    let mut comprehensions = Vec::new();
+    let replaced = replace_comprehensions(tokens, &mut comprehensions)?;
+    let expr = syn::parse2::<Expr>(replaced)?;
+    Ok((expr, comprehensions))
 }
 
 /// Whether `token` may stand before a `let` inside a condition (`if let`, `&& let`).

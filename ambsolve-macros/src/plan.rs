@@ -4,7 +4,7 @@ use proc_macro2::Span;
 use syn::{Expr, Ident, Pat};
 
 use crate::analyze::Slot;
-use crate::ast::{Choice, For, If, Let};
+use crate::ast::{Choice, For, If, Let, Sense};
 use crate::linear::{Coef, Lookup};
 
 /// A checked body: the choices in order, and what to do to build the model.
@@ -45,6 +45,15 @@ pub(crate) enum Constraint<'a> {
         cmp: Comparison,
         /// The comparison operator, for spans.
         cmp_span: Span,
+        terms: Vec<(Coef<'a>, Slot)>,
+        lookups: Vec<(Coef<'a>, Lookup<'a>)>,
+        constant: Vec<Coef<'a>>,
+        sums: Vec<Sum<'a>>,
+    },
+    /// `minimize EXPR;` / `maximize EXPR;`: `Σ coef × slot + Σ sums + Σ constant`.
+    Objective {
+        span: Span,
+        sense: Sense,
         terms: Vec<(Coef<'a>, Slot)>,
         lookups: Vec<(Coef<'a>, Lookup<'a>)>,
         constant: Vec<Coef<'a>>,

@@ -8,7 +8,7 @@ use syn::visit::Visit;
 use syn::{BinOp, Expr, Ident, Pat};
 
 use crate::analyze::{self, Choices};
-use crate::ast::{Body, Choice, Comprehension, Item, Require};
+use crate::ast::{Body, Choice, Comprehension, Item, Objective, Require, Sense};
 use crate::linear::{self, Linear};
 use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
 
@@ -58,6 +58,23 @@ pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
         ));
     }
     let steps = steps(&body.items, &dims, &BTreeSet::new(), true, &mut errors);
+    let mut objectives = body.items.iter().filter_map(|item| match item {
+        Item::Objective(objective) => Some(objective),
+        _ => None,
+    });
+    if let Some(first) = objectives.next() {
+        for other in objectives {
+            let mut error = syn::Error::new(
+                other.keyword,
+                "constraints! has one objective: state it once (a weighted sum combines several)",
+            );
+            error.combine(syn::Error::new(
+                first.keyword,
+                "the first objective is here",
+            ));
+            errors.push(error);
+        }
+    }
     errors.finish(Plan { choices, steps })
 }
 
@@ -182,6 +199,23 @@ fn steps<'a>(
                         expr: &post.expr,
                         slots: mentions.slots,
                     }));
+                }
+            }
+            Item::Objective(objective) => {
+                let word = match objective.sense {
+                    Sense::Minimize => "minimize",
+                    Sense::Maximize => "maximize",
+                };
+                if !top {
+                    errors.push(syn::Error::new(
+                        objective.keyword,
+                        format!("{word} is stated once, at the top of constraints!, not inside `for` or `if`: a sum(.. for ..) gathers terms"),
+                    ));
+                    continue;
+                }
+                match classify_objective(objective, dims, word) {
+                    Ok(constraint) => out.push(Step::Constraint(constraint)),
+                    Err(error) => errors.push(error),
                 }
             }
             Item::For(item) => {
@@ -466,8 +500,25 @@ fn linear<'a>(
         ));
     }
     let form = left.minus(right);
+    let sums = sums(form.sums, dims)?;
+    Ok(Some(Constraint::Linear {
+        span: part.span(),
+        cmp,
+        cmp_span: b.op.span(),
+        terms: form.terms,
+        lookups: form.lookups,
+        constant: form.constant,
+        sums,
+    }))
+}
+
+/// The `sum(..)`s of a linear form, each element linear in the choices.
+fn sums<'a>(
+    form: Vec<(linear::Coef<'a>, &'a Comprehension)>,
+    dims: &Choices,
+) -> syn::Result<Vec<Sum<'a>>> {
     let mut sums = Vec::new();
-    for (coef, comprehension) in form.sums {
+    for (coef, comprehension) in form {
         let element = sum_element(comprehension, dims)?;
         sums.push(Sum {
             loops: &comprehension.loops,
@@ -484,15 +535,53 @@ fn linear<'a>(
             constant: element.constant.iter().map(|c| coef.times(c)).collect(),
         });
     }
-    Ok(Some(Constraint::Linear {
-        span: part.span(),
-        cmp,
-        cmp_span: b.op.span(),
+    Ok(sums)
+}
+
+/// `minimize EXPR;` / `maximize EXPR;`: `EXPR` must be linear in the choices (a choice,
+/// a weighted sum, lookups in constant tables, `sum(..)`s of these).
+fn classify_objective<'a>(
+    objective: &'a Objective,
+    dims: &Choices,
+    word: &str,
+) -> syn::Result<Constraint<'a>> {
+    let expr = &objective.expr;
+    let not_linear = || {
+        syn::Error::new_spanned(
+            expr,
+            format!(
+                "{word} takes a linear expression of the choices: a choice (`{word} m[n - 1];`), a weighted sum (`{word} 3 * x + y;`) or a sum of lookups (`{word} sum(cost[i][x[i]] for i in 0..n);`)"
+            ),
+        )
+    };
+    if let Some(float) = float_literal(expr) {
+        return Err(syn::Error::new(
+            float,
+            format!("{word} takes an integer expression, and this is a float"),
+        ));
+    }
+    let form = linear::linearize(expr, dims, &objective.comprehensions).ok_or_else(not_linear)?;
+    if form.terms.is_empty() && form.lookups.is_empty() && form.sums.is_empty() {
+        let mentions = analyze::mentions(expr, dims);
+        if let Some(error) = mentions.errors.into_iter().next() {
+            return Err(error);
+        }
+        return Err(syn::Error::new_spanned(
+            expr,
+            format!(
+                "{word} needs an expression of the choices ({}): this one is a constant",
+                choice_list(dims)
+            ),
+        ));
+    }
+    Ok(Constraint::Objective {
+        span: objective.keyword,
+        sense: objective.sense,
         terms: form.terms,
         lookups: form.lookups,
         constant: form.constant,
-        sums,
-    }))
+        sums: sums(form.sums, dims)?,
+    })
 }
 
 /// The element of a `sum(..)`, which must itself be linear in the choices, as a linear

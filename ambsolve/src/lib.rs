@@ -230,7 +230,7 @@ pub use ambsolve_macros::constraints;
 /// release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::{Assignment, Cmp, Model, Puzzle, Term, Var, VarId};
+    pub use crate::{Assignment, Cmp, Model, Puzzle, Sense, Term, Var, VarId};
     pub use std::vec::Vec;
 
     /// What a `constraints!` with a compile error stands for: any type, never run.

@@ -15,7 +15,7 @@ use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Pat};
 
 use crate::analyze::{self, Slot};
-use crate::ast::Choice;
+use crate::ast::{Choice, Sense};
 use crate::linear::{Coef, Lookup};
 use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
 
@@ -301,8 +301,22 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             sums,
         } => linear(
             *span,
-            *cmp,
-            *cmp_span,
+            Goal::Compare(*cmp, *cmp_span),
+            (terms, lookups),
+            constant,
+            sums,
+            model,
+        ),
+        Constraint::Objective {
+            span,
+            sense,
+            terms,
+            lookups,
+            constant,
+            sums,
+        } => linear(
+            *span,
+            Goal::Objective(*sense),
             (terms, lookups),
             constant,
             sums,
@@ -425,10 +439,15 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
 /// The terms of a linear constraint: choices and lookups, each with its coefficient.
 type LinearParts<'p, 'a> = (&'p [(Coef<'a>, Slot)], &'p [(Coef<'a>, Lookup<'a>)]);
 
+/// What a linear form is for: compared with 0, or the objective.
+enum Goal {
+    Compare(Comparison, Span),
+    Objective(Sense),
+}
+
 fn linear(
     span: Span,
-    cmp: Comparison,
-    cmp_span: Span,
+    goal: Goal,
     (terms, lookups): LinearParts<'_, '_>,
     constant: &[Coef<'_>],
     sums: &[Sum<'_>],
@@ -476,23 +495,43 @@ fn linear(
             .chain(sum.constant.iter().map(add));
         body.push(looped(sum.loops, quote!(#(#inner)*)));
     }
-    let cmp = Ident::new(
-        match cmp {
-            Comparison::Eq => "Eq",
-            Comparison::Ne => "Ne",
-            Comparison::Lt => "Lt",
-            Comparison::Le => "Le",
-            Comparison::Gt => "Gt",
-            Comparison::Ge => "Ge",
-        },
-        cmp_span,
-    );
+    let post = match goal {
+        Goal::Compare(cmp, cmp_span) => {
+            let cmp = Ident::new(
+                match cmp {
+                    Comparison::Eq => "Eq",
+                    Comparison::Ne => "Ne",
+                    Comparison::Lt => "Lt",
+                    Comparison::Le => "Le",
+                    Comparison::Gt => "Gt",
+                    Comparison::Ge => "Ge",
+                },
+                cmp_span,
+            );
+            quote_spanned! {span=>
+                let #total = ::ambsolve::__private::narrow(&mut #model, -#total, "a constant");
+                #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, #total);
+            }
+        }
+        Goal::Objective(sense) => {
+            let sense = Ident::new(
+                match sense {
+                    Sense::Minimize => "Minimize",
+                    Sense::Maximize => "Maximize",
+                },
+                span,
+            );
+            quote_spanned! {span=>
+                let #total = ::ambsolve::__private::narrow(&mut #model, #total, "a constant");
+                #model.objective(::ambsolve::__private::Sense::#sense, #list, #total);
+            }
+        }
+    };
     quote_spanned! {span=> {
         let mut #list: ::ambsolve::__private::Vec<::ambsolve::__private::Term> = ::ambsolve::__private::Vec::new();
         let mut #total = ::ambsolve::__private::int(0i128);
         #(#body)*
-        let #total = ::ambsolve::__private::narrow(&mut #model, -#total, "a constant");
-        #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, #total);
+        #post
     }}
 }
 

@@ -87,6 +87,11 @@ impl<'a, T> Improving<'a, T> {
         self.inner.stats()
     }
 
+    /// The share of the search tree finished so far, in `0.0..=1.0`.
+    pub fn progress(&self) -> f64 {
+        self.inner.progress()
+    }
+
     /// Runs the search to its end and returns the best solution found.
     ///
     /// # Errors
@@ -177,6 +182,11 @@ impl<T> TryImproving<'_, T> {
     /// Statistics so far, including the time spent searching.
     pub fn stats(&self) -> Stats {
         self.inner.stats()
+    }
+
+    /// The share of the search tree finished so far, in `0.0..=1.0`.
+    pub fn progress(&self) -> f64 {
+        self.inner.progress()
     }
 }
 

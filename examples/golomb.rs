@@ -1,0 +1,119 @@
+//! The Golomb ruler (CSPLib problem 6): N marks, every distance between two marks
+//! different, as short as possible. Branch and bound finds shorter and shorter rulers,
+//! then proves the last one optimal.
+//!
+//! ```text
+//! cargo run --release --example golomb -- 9
+//! cargo run --release --example golomb -- 10 --progress
+//! cargo run --release --example golomb -- 12 --time-limit 10
+//! ```
+
+use std::process::ExitCode;
+
+use ambsolve::{Engine, StopReason};
+use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::puzzles::golomb::{golomb, is_golomb};
+use clap::{Parser, ValueEnum};
+
+/// The most marks taken. Proving the optimum takes seconds for 11 marks and grows about
+/// tenfold with each mark; beyond that the search still improves its ruler until a limit
+/// or Ctrl-C stops it, and prints the best found.
+const MAX_N: u64 = 40;
+
+/// Find the shortest Golomb ruler with N marks, and prove it is the shortest.
+#[derive(Parser, Debug)]
+#[command(name = "golomb")]
+struct Args {
+    /// The number of marks (1 to 40).
+    #[arg(value_parser = clap::value_parser!(u64).range(1..=MAX_N))]
+    n: u64,
+    /// Print each shorter ruler as it is found, with the time.
+    #[arg(long)]
+    progress: bool,
+    /// The engine.
+    #[arg(long, value_enum, default_value = "trail")]
+    engine: EngineArg,
+    /// Print what the search did.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    bounds: Bounds,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EngineArg {
+    Trail,
+    Replay,
+}
+
+fn main() -> ExitCode {
+    let args: Args = cli::parse();
+    let engine = match args.engine {
+        EngineArg::Trail => Engine::Trail,
+        EngineArg::Replay => Engine::Replay,
+    };
+    let n = args.n as usize;
+    let puzzle = golomb(n).engine(engine).limits(args.bounds.limits());
+    let mut out = Output::new();
+    let mut improving = puzzle.try_improving();
+    let mut best = None;
+    let mut found = 0u64;
+    for step in improving.by_ref() {
+        let step = match step {
+            Ok(step) => step,
+            Err(error) => {
+                out.flush();
+                return cli::search_error(&error);
+            }
+        };
+        if !is_golomb(&step.solution) || step.solution.len() != n {
+            out.flush();
+            cli::note(format!("error: not a Golomb ruler: {:?}", step.solution));
+            return ExitCode::FAILURE;
+        }
+        if args.progress {
+            out.line(format!(
+                "found length {} after {:.3?}: {}",
+                step.objective,
+                step.found_after,
+                marks(&step.solution)
+            ));
+            out.flush();
+        }
+        found += 1;
+        best = Some(step);
+    }
+    let stop = improving.stop_reason();
+    let stats = improving.stats();
+    match &best {
+        Some(best) => {
+            out.line(format!("marks: {}", marks(&best.solution)));
+            out.line(format!("length: {}", best.objective));
+        }
+        None => out.line("no ruler found"),
+    }
+    match stop {
+        Some(StopReason::Exhausted) if best.is_some() => {
+            out.line(format!("proved optimal in {:.3?}", stats.elapsed));
+        }
+        Some(StopReason::Exhausted) => out.line("no ruler exists"),
+        _ => {
+            let what = if found == 1 { "ruler" } else { "rulers" };
+            if let Some(line) = cli::partial_line(stop, found, what, &stats, improving.progress()) {
+                out.line(line);
+            }
+            out.line("not proved optimal");
+        }
+    }
+    if args.stats {
+        out.line(format!("engine: {engine}"));
+        out.line(format!("statistics: {stats}"));
+    }
+    out.flush();
+    cli::exit_status(stop)
+}
+
+fn marks(marks: &[i64]) -> String {
+    let text: Vec<String> = marks.iter().map(i64::to_string).collect();
+    text.join(" ")
+}
