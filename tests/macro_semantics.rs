@@ -20,9 +20,9 @@ fn each_require_becomes_the_strongest_fitting_constraint() {
         require x + 2 * y == 9;                        // linear
         require x != 3;                                // one choice: a restriction, no constraint
         require word.len() == 3 && q[0] < q[1];        // a restriction and a predicate
-        require x < y;                                 // a plain comparison: predicate
+        require x < y;                                 // two integer choices compared: linear
     };
-    insta::assert_snapshot!(describe(puzzle.model()), @r#"Model { vars: ["q[0]", "q[1]", "q[2]", "q[3]", "x", "y", "word"], constraints: [all_different over 4 variables, all_different over 4 variables, linear sum of 2 terms Eq 9, predicate over 2 variables, predicate over 2 variables], error: None }"#);
+    insta::assert_snapshot!(describe(puzzle.model()), @r#"Model { vars: ["q[0]", "q[1]", "q[2]", "q[3]", "x", "y", "word"], constraints: [all_different over 4 variables, all_different over 4 variables, linear sum of 2 terms Eq 9, linear sum of 2 terms Lt 0, linear sum of 2 terms Lt 0], objective: None, error: None }"#);
     let solutions: Vec<_> = puzzle.solutions().collect();
     assert!(!solutions.is_empty());
     for s in &solutions {

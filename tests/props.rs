@@ -457,3 +457,81 @@ proptest! {
         }
     }
 }
+
+/// A chain `x_0 < x_1 < ..` over random ranges, every difference `x_b - x_a` an auxiliary
+/// variable of one all-different (plus some other members), the trail engine's
+/// all-different-differences reasoning on: its solutions are the brute force's.
+fn difference_model(
+    ranges: &[(i64, i64)],
+    extra: &[Vec<i64>],
+    bound: Option<i64>,
+) -> (Model<'static>, Vec<Var<i64>>, Vec<Var<i64>>) {
+    let mut m = Model::new();
+    let marks: Vec<Var<i64>> = ranges.iter().map(|&(lo, hi)| m.var(lo..=hi)).collect();
+    for pair in marks.windows(2) {
+        m.linear([(1, &pair[0]), (-1, &pair[1])], Cmp::Lt, 0);
+    }
+    let mut members = Vec::new();
+    for a in 0..marks.len() {
+        for b in a + 1..marks.len() {
+            let d = m.var(-30i64..=30);
+            m.linear([(1, &marks[b]), (-1, &marks[a]), (-1, &d)], Cmp::Eq, 0);
+            members.push(d);
+        }
+    }
+    let others: Vec<Var<i64>> = extra.iter().map(|values| m.var(values.clone())).collect();
+    let all: Vec<Var<i64>> = members.iter().chain(&others).cloned().collect();
+    m.all_different(&all);
+    if let Some(bound) = bound {
+        m.linear([(1, &marks[marks.len() - 1])], Cmp::Le, bound);
+    }
+    (m, marks, others)
+}
+
+proptest! {
+    #![proptest_config(cases(200))]
+
+    #[test]
+    fn all_different_differences_agree_with_brute_force(
+        ranges in proptest::collection::vec((0i64..6, 0i64..10), 3..=4),
+        extra in proptest::collection::vec(proptest::collection::vec(-2i64..8, 1..=3), 0..=2),
+        bound in proptest::option::of(3i64..14),
+    ) {
+        let ranges: Vec<(i64, i64)> = ranges.iter().map(|&(lo, len)| (lo, lo + len)).collect();
+        let (model, marks, others) = difference_model(&ranges, &extra, bound);
+        // Brute force over the marks and the extra members (the differences follow).
+        let lists: Vec<Vec<i64>> = ranges
+            .iter()
+            .map(|&(lo, hi)| (lo..=hi).collect())
+            .chain(extra.iter().cloned())
+            .collect();
+        let p = ranges.len();
+        let expected: Vec<Vec<i64>> = common::brute_force(&lists, |index| {
+            let v: Vec<i64> = index.iter().zip(&lists).map(|(&i, l)| l[i]).collect();
+            let (x, rest) = v.split_at(p);
+            let mut seen = std::collections::HashSet::new();
+            let differences_ok = (0..p).all(|a| (a + 1..p).all(|b| seen.insert(x[b] - x[a])));
+            x.windows(2).all(|w| w[0] < w[1])
+                && differences_ok
+                && rest.iter().all(|r| seen.insert(*r))
+                && bound.is_none_or(|bound| x[p - 1] <= bound)
+        })
+        .into_iter()
+        .map(|index| index.iter().zip(&lists).map(|(&i, l)| l[i as usize]).collect())
+        .collect();
+        for engine in [Engine::Trail, Engine::Replay] {
+            let mut got: Vec<Vec<i64>> = model
+                .solve(engine)
+                .try_solutions()
+                .map(|s| {
+                    let s = s.unwrap();
+                    marks.iter().chain(&others).map(|v| *s.value(v)).collect()
+                })
+                .collect();
+            got.sort();
+            let mut want = expected.clone();
+            want.sort();
+            prop_assert_eq!(got, want, "{}", engine);
+        }
+    }
+}

@@ -270,6 +270,44 @@ pub mod __private {
 
     pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther};
 
+    /// A comparison `x CMP y` between two chosen values, on its way into a model:
+    /// `(&&Compare(&x, &y)).linear(&mut model, cmp)` posts it as a linear constraint when
+    /// both are integers whose values fit in an `i64` (the trail engine then prunes by
+    /// bounds, not only once one side is fixed) and returns `true`; otherwise it returns
+    /// `false` and the caller posts the condition as a predicate. Either way it means the
+    /// same: integers compare exactly.
+    #[derive(Debug)]
+    pub struct Compare<'v, A, B>(pub &'v Var<A>, pub &'v Var<B>);
+
+    /// The integer side of [`Compare`]: chosen first, for primitive integers.
+    pub trait CompareInteger {
+        /// Posts the comparison as a linear constraint, if the values fit.
+        fn linear(&self, model: &mut Model<'_>, cmp: Cmp) -> bool;
+    }
+
+    impl<A: crate::Integer, B: crate::Integer> CompareInteger for &Compare<'_, A, B> {
+        fn linear(&self, model: &mut Model<'_>, cmp: Cmp) -> bool {
+            let (x, y) = (Term::new(1, self.0), Term::new(-1, self.1));
+            if x.images.is_err() || y.images.is_err() {
+                return false;
+            }
+            model.linear([x, y], cmp, 0);
+            true
+        }
+    }
+
+    /// The other side of [`Compare`]: any values, left to a predicate.
+    pub trait CompareOther {
+        /// Posts nothing.
+        fn linear(&self, model: &mut Model<'_>, cmp: Cmp) -> bool;
+    }
+
+    impl<A, B> CompareOther for Compare<'_, A, B> {
+        fn linear(&self, _model: &mut Model<'_>, _cmp: Cmp) -> bool {
+            false
+        }
+    }
+
     /// A user's integer (any primitive integer type) as an [`Exact`].
     pub fn int<T: TryInto<i128>>(value: T) -> Exact {
         Exact::from_option(value.try_into().ok())

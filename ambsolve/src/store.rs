@@ -14,6 +14,8 @@ use crate::var::VarId;
 pub(crate) const CHANGED: u8 = 1;
 /// Event bit: the domain has a single value left.
 pub(crate) const FIXED: u8 = 2;
+/// Event bit: the domain lost its smallest or its largest value.
+pub(crate) const BOUNDS: u8 = 4;
 
 const NO_VAR: u32 = u32::MAX;
 
@@ -34,6 +36,13 @@ pub(crate) struct Store {
     any_wide: bool,
 }
 
+/// Whether a one-word domain going from `old` to `new` lost its lowest or highest value.
+#[inline(always)]
+fn lost_end(old: u64, new: u64) -> bool {
+    let removed = old & !new;
+    removed & old & old.wrapping_neg() != 0 || removed >> (63 - old.leading_zeros()) & 1 == 1
+}
+
 impl Store {
     /// A store with one full domain per entry of `universes`.
     pub(crate) fn new(universes: &[u32]) -> Self {
@@ -52,7 +61,7 @@ impl Store {
             cell_var: Vec::new(),
             events: Vec::new(),
             pending: vec![0; universes.len()],
-            interest: vec![CHANGED | FIXED; universes.len()],
+            interest: vec![CHANGED | FIXED | BOUNDS; universes.len()],
             any_wide: universes.iter().any(|&u| u > 64),
         };
         for (var, &universe) in universes.iter().enumerate() {
@@ -204,28 +213,43 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
-        let size = if self.words[var] == 1 {
-            new.count_ones()
+        let (size, bounds) = if self.words[var] == 1 {
+            (new.count_ones(), lost_end(old, new))
         } else {
             let size = self.size[var] - (old.count_ones() - new.count_ones());
             self.size[var] = size;
-            size
+            (size, self.lost_bound(var, w, old, new))
         };
-        self.changed(var, size)
+        self.changed(var, size, bounds)
+    }
+
+    /// Whether changing word `w` of a multi-word `var` from `old` to `new` removed the
+    /// domain's smallest or largest value: the word's lowest (highest) value went and no
+    /// word before (after) it holds one.
+    #[inline]
+    fn lost_bound(&self, var: usize, w: usize, old: u64, new: u64) -> bool {
+        let removed = old & !new;
+        let first = self.first[var] as usize;
+        let lowest = removed & old & old.wrapping_neg() != 0;
+        if lowest && (0..w).all(|k| self.cells.get(first + k) == 0) {
+            return true;
+        }
+        let highest = removed >> (63 - old.leading_zeros()) & 1 == 1;
+        highest && (w + 1..self.words[var] as usize).all(|k| self.cells.get(first + k) == 0)
     }
 
     /// A domain of `var` lost values and now has `size`: fails if empty, else queues its
-    /// events (FIXED too when one value is left).
+    /// events (FIXED too when one value is left, BOUNDS when `bounds` says an end went).
     #[inline(always)]
-    fn changed(&mut self, var: usize, size: u32) -> Result<bool, Fail> {
+    fn changed(&mut self, var: usize, size: u32, bounds: bool) -> Result<bool, Fail> {
         match size {
             0 => Err(Fail),
             1 => {
-                self.notify(var, CHANGED | FIXED);
+                self.notify(var, CHANGED | FIXED | BOUNDS);
                 Ok(true)
             }
             _ => {
-                self.notify(var, CHANGED);
+                self.notify(var, if bounds { CHANGED | BOUNDS } else { CHANGED });
                 Ok(true)
             }
         }
@@ -266,7 +290,7 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
-        self.changed(var, new.count_ones())
+        self.changed(var, new.count_ones(), lost_end(old, new))
     }
 
     /// Removes `index` from the domain of `var`. Returns whether it was there.
@@ -323,7 +347,7 @@ impl Store {
             let (old, new) = (self.cells.get(cell), 1 << index);
             if old != new {
                 self.cells.set(cell, new);
-                self.notify(var, CHANGED | FIXED);
+                self.notify(var, CHANGED | FIXED | BOUNDS);
             }
             return Ok(());
         }
@@ -338,7 +362,7 @@ impl Store {
         }
         if was != 1 {
             self.size[var] = 1;
-            self.notify(var, CHANGED | FIXED);
+            self.notify(var, CHANGED | FIXED | BOUNDS);
         }
         Ok(())
     }
@@ -457,7 +481,37 @@ mod tests {
             events.push(e);
         }
         events.sort();
-        assert_eq!(events, [(0, CHANGED | FIXED), (1, CHANGED)]);
+        assert_eq!(events, [(0, CHANGED | FIXED | BOUNDS), (1, CHANGED | BOUNDS)]);
+    }
+
+    #[test]
+    fn bound_events_only_when_an_end_goes() {
+        // One word, then three words: middle values, then the ends.
+        for universe in [8, 150] {
+            let mut s = Store::new(&[universe]);
+            let mut take = |s: &mut Store, index: u32| {
+                s.remove(0, index).unwrap();
+                let event = s.pop_event().map(|(_, e)| e);
+                assert_eq!(s.pop_event(), None);
+                event
+            };
+            let last = universe - 1;
+            assert_eq!(take(&mut s, 2), Some(CHANGED), "{universe}");
+            assert_eq!(take(&mut s, 0), Some(CHANGED | BOUNDS), "{universe}");
+            assert_eq!(take(&mut s, last), Some(CHANGED | BOUNDS), "{universe}");
+            // The new smallest value is 1; the largest last - 1.
+            assert_eq!(take(&mut s, 1), Some(CHANGED | BOUNDS), "{universe}");
+            assert_eq!(take(&mut s, last - 2), Some(CHANGED), "{universe}");
+            assert_eq!(take(&mut s, last - 1), Some(CHANGED | BOUNDS), "{universe}");
+        }
+        // Across words: the smallest value is the first of the second word.
+        let mut s = Store::new(&[150]);
+        s.retain(0, |i| i >= 64).unwrap();
+        while s.pop_event().is_some() {}
+        s.remove(0, 64).unwrap();
+        assert_eq!(s.pop_event(), Some((0, CHANGED | BOUNDS)));
+        s.remove(0, 100).unwrap();
+        assert_eq!(s.pop_event(), Some((0, CHANGED)));
     }
 
     #[test]

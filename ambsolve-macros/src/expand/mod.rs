@@ -341,7 +341,24 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             slots,
             condition,
             borrowed,
-        } => predicate(slots, condition, borrowed, model, counter),
+        } => {
+            let predicate = predicate(slots, condition, borrowed, model, counter);
+            match comparison(slots, condition) {
+                // Two integer choices compared: a linear constraint, else the predicate.
+                Some((cmp, left, right)) => {
+                    let (a, b) = (handle(left), handle(right));
+                    let span = condition.span();
+                    quote_spanned! {span=> {
+                        #[allow(unused_imports)]
+                        use ::ambsolve::__private::{CompareInteger as _, CompareOther as _};
+                        let __posted = (&&::ambsolve::__private::Compare(&#a, &#b))
+                            .linear(&mut #model, ::ambsolve::__private::Cmp::#cmp);
+                        if !__posted #predicate
+                    }}
+                }
+                None => predicate,
+            }
+        }
     }
 }
 
@@ -638,6 +655,46 @@ fn predicate(
             #condition
         });
     }}
+}
+
+/// `x CMP y` where `x` and `y` are the two single chosen values the condition reads: the
+/// comparison's name in `Cmp` and the two slots, in order.
+fn comparison<'s>(slots: &'s [Slot], condition: &Expr) -> Option<(Ident, &'s Slot, &'s Slot)> {
+    let Expr::Binary(binary) = strip_parens(condition) else {
+        return None;
+    };
+    let name = match binary.op {
+        syn::BinOp::Eq(_) => "Eq",
+        syn::BinOp::Ne(_) => "Ne",
+        syn::BinOp::Lt(_) => "Lt",
+        syn::BinOp::Le(_) => "Le",
+        syn::BinOp::Gt(_) => "Gt",
+        syn::BinOp::Ge(_) => "Ge",
+        _ => return None,
+    };
+    let [first, second] = slots else {
+        return None;
+    };
+    if first.depth != 0 || second.depth != 0 {
+        return None;
+    }
+    let left = analyze::slot_key(strip_parens(&binary.left))?;
+    let right = analyze::slot_key(strip_parens(&binary.right))?;
+    let (left, right) = if left == first.key() && right == second.key() {
+        (first, second)
+    } else if left == second.key() && right == first.key() {
+        (second, first)
+    } else {
+        return None;
+    };
+    Some((Ident::new(name, binary.op.span()), left, right))
+}
+
+fn strip_parens(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Paren(inner) => strip_parens(&inner.expr),
+        other => other,
+    }
 }
 
 /// Rewrites a condition over chosen values: each element slot becomes the identifier

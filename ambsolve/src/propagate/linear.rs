@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::choice::Fail;
 use crate::model::{Cmp, LinearDef, Trend};
-use crate::store::Store;
+use crate::store::{BOUNDS, FIXED, Store};
 use crate::var::VarId;
 
 /// One term of a linear sum as the propagator reads it: a store position, a coefficient and
@@ -27,6 +27,29 @@ struct ScaledVar {
     images: Arc<[i64]>,
     /// How `coef × image` moves along the indices.
     trend: Trend,
+    /// `Some(first)` when the images are the consecutive integers `first, first + 1, ..`:
+    /// index ranges are then computed, not searched.
+    consecutive: Option<i128>,
+}
+
+/// `⌊a / b⌋` for `b != 0`.
+fn div_floor(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `⌈a / b⌉` for `b != 0`.
+fn div_ceil(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 /// A term's smallest and largest contribution over its domain, and the domain's first and
@@ -76,6 +99,43 @@ impl ScaledVar {
     /// images, which have no such range.
     fn indices_within(&self, least: i128, most: i128) -> Option<(usize, usize)> {
         let (images, coef) = (&self.images[..], self.coef);
+        if let Some(first) = self.consecutive {
+            // Values v = first + index with least <= coef × v <= most.
+            // i128::MIN and i128::MAX stand for no bound (never a computed one: the model
+            // keeps sums well inside the i128 range).
+            let ceil = |a: i128| {
+                if a == i128::MIN || a == i128::MAX {
+                    a
+                } else {
+                    div_ceil(a, coef)
+                }
+            };
+            let floor = |a: i128| {
+                if a == i128::MIN || a == i128::MAX {
+                    a
+                } else {
+                    div_floor(a, coef)
+                }
+            };
+            let flip = |a: i128| match a {
+                i128::MIN => i128::MAX,
+                i128::MAX => i128::MIN,
+                a => a,
+            };
+            let (low, high) = if coef == 1 {
+                (least, most)
+            } else if coef == -1 {
+                (most.saturating_neg(), least.saturating_neg())
+            } else if coef > 0 {
+                (ceil(least), floor(most))
+            } else {
+                (flip(ceil(most)), flip(floor(least)))
+            };
+            let len = images.len() as i128;
+            let from = (low.saturating_sub(first)).clamp(0, len);
+            let to = (high.saturating_sub(first).saturating_add(1)).clamp(0, len);
+            return Some((from as usize, to.max(from) as usize));
+        }
         let contribution = |x: i64| coef * i128::from(x);
         match self.trend {
             Trend::Rising => Some((
@@ -160,6 +220,52 @@ fn clear(store: &mut Store, var: usize, first: u32, last: u32) -> Result<(), Fai
     Ok(())
 }
 
+/// Equalities of at most this many terms may become `x - y == c` (see
+/// [`Linear::shift_equal`]).
+const SHIFT_TERMS: usize = 4;
+
+/// `x - y == c` is kept domain-consistent when the two domains span at most this many
+/// words together; wider ones keep bounds only.
+const SHIFT_WORDS: usize = 64;
+
+/// Keeps the indices `i` of `target` whose `i - shift` is in the domain of `source`.
+fn keep_shifted(store: &mut Store, target: usize, source: usize, shift: i128) -> Result<(), Fail> {
+    let words = store.words(target).len();
+    for w in 0..words {
+        let old = store.words(target)[w];
+        if old == 0 {
+            continue;
+        }
+        let start = w as i128 * 64 - shift;
+        let new = old & bits_from(store.words(source), start);
+        if new != old {
+            store.narrow_word(target, w, new)?;
+        }
+    }
+    Ok(())
+}
+
+/// The 64 bits of `words` from bit `start` on (bits outside the words are 0).
+fn bits_from(words: &[u64], start: i128) -> u64 {
+    let total = words.len() as i128 * 64;
+    if start <= -64 || start >= total {
+        return 0;
+    }
+    let word = |k: i128| -> u64 {
+        if k < 0 || k >= words.len() as i128 {
+            0
+        } else {
+            words[k as usize]
+        }
+    };
+    let (k, offset) = (start.div_euclid(64), start.rem_euclid(64) as u32);
+    if offset == 0 {
+        word(k)
+    } else {
+        (word(k) >> offset) | (word(k + 1) << (64 - offset))
+    }
+}
+
 enum Kind {
     /// `Σ <= rhs`
     AtMost,
@@ -178,6 +284,8 @@ pub(super) struct Linear {
     rhs: i128,
     /// Each term's reach, refilled by every propagation (kept to spare the allocation).
     reaches: Vec<Reach>,
+    /// Whether [`shift_equal`](Linear::shift_equal) may apply.
+    shifts: bool,
 }
 
 impl Linear {
@@ -201,6 +309,11 @@ impl Linear {
                     coef: i128::from(*coef),
                     images: Arc::clone(images),
                     trend,
+                    consecutive: images
+                        .windows(2)
+                        .all(|w| w[0].checked_add(1) == Some(w[1]))
+                        .then(|| images.first().map(|&f| i128::from(f)))
+                        .flatten(),
                 }),
             }
         }
@@ -213,13 +326,16 @@ impl Linear {
                 (trend, _) => trend,
             };
         }
-        Linear {
+        let mut linear = Linear {
             scope: terms.iter().map(|t| Store::var_id(t.var)).collect(),
             reaches: Vec::with_capacity(terms.len()),
             terms,
             kind,
             rhs,
-        }
+            shifts: false,
+        };
+        linear.shifts = linear.may_shift();
+        linear
     }
 
     /// `Σ <= rhs` over `def`'s terms, with no bound yet (`rhs` the largest sum): the
@@ -235,6 +351,20 @@ impl Linear {
     /// Sets the right-hand side of `Σ <= rhs`.
     pub(super) fn set_at_most(&mut self, rhs: i128) {
         self.rhs = rhs;
+    }
+
+    /// The events that can make this propagator prune: a bound moving (or, for `!=`, a
+    /// variable fixed) when every term's images rise or fall along the indices; any
+    /// change otherwise.
+    pub(super) fn wakes_on(&self) -> u8 {
+        if let Kind::NotEqual = self.kind {
+            return FIXED;
+        }
+        if !self.shifts && self.terms.iter().all(|t| t.trend != Trend::Mixed) {
+            BOUNDS
+        } else {
+            crate::store::CHANGED
+        }
     }
 
     pub(super) fn scope(&self) -> &[VarId] {
@@ -278,7 +408,61 @@ impl Linear {
                 term.keep_within(store, reach, least, most)?;
             }
         }
+        if self.shifts {
+            self.shift_equal(store)?;
+        }
         Ok(())
+    }
+
+    /// Whether the constraint is an equality that can become `x - y == c` over two
+    /// consecutive ranges with the other terms fixed: then it is kept domain-consistent
+    /// (see [`shift_equal`](Linear::shift_equal)), which needs every change, not only
+    /// bound moves.
+    fn may_shift(&self) -> bool {
+        matches!(self.kind, Kind::Equal)
+            && self.terms.len() <= SHIFT_TERMS
+            && self
+                .terms
+                .iter()
+                .filter(|t| t.coef.abs() == 1 && t.consecutive.is_some())
+                .count()
+                >= 2
+    }
+
+    /// `x - y == c` over two consecutive ranges, once every other term is fixed: each
+    /// keeps only the values the other's domain, shifted by `c`, has, a word at a time.
+    /// A value the other side lost (to an all-different, say) then goes at once, not when
+    /// it is tried.
+    fn shift_equal(&self, store: &mut Store) -> Result<(), Fail> {
+        let mut open: [Option<&ScaledVar>; 2] = [None, None];
+        let mut fixed: i128 = 0;
+        for term in &self.terms {
+            if store.is_fixed(term.var) {
+                fixed += term.at(store.min(term.var).ok_or(Fail)?);
+            } else if open[0].is_none() {
+                open[0] = Some(term);
+            } else if open[1].is_none() {
+                open[1] = Some(term);
+            } else {
+                return Ok(());
+            }
+        }
+        let [Some(x), Some(y)] = open else {
+            return Ok(());
+        };
+        let (Some(bx), Some(by)) = (x.consecutive, y.consecutive) else {
+            return Ok(());
+        };
+        if x.coef != -y.coef || x.coef.abs() != 1 {
+            return Ok(());
+        }
+        if store.words(x.var).len() + store.words(y.var).len() > SHIFT_WORDS {
+            return Ok(());
+        }
+        // coef·(bx + i) - coef·(by + j) == rhs - fixed, so i == j + shift.
+        let shift = (self.rhs - fixed) * x.coef - bx + by;
+        keep_shifted(store, x.var, y.var, shift)?;
+        keep_shifted(store, y.var, x.var, -shift)
     }
 
     fn not_equal(&mut self, store: &mut Store) -> Result<(), Fail> {

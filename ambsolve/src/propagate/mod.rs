@@ -4,6 +4,7 @@
 
 mod all_different;
 mod custom;
+mod differences;
 mod linear;
 mod predicate;
 mod table;
@@ -17,6 +18,7 @@ use crate::var::VarId;
 
 use self::all_different::AllDifferent;
 use self::custom::Custom;
+use self::differences::Differences;
 use self::linear::Linear;
 use self::predicate::Predicate;
 use self::table::Table;
@@ -28,6 +30,7 @@ enum Prop<'a> {
     Table(Table),
     Predicate(Predicate<'a>),
     Custom(Custom<'a>),
+    Differences(Differences),
 }
 
 impl Prop<'_> {
@@ -38,6 +41,7 @@ impl Prop<'_> {
             Prop::Table(p) => p.vars(),
             Prop::Predicate(p) => p.vars(),
             Prop::Custom(p) => p.vars(),
+            Prop::Differences(p) => p.vars(),
         }
     }
 
@@ -48,6 +52,7 @@ impl Prop<'_> {
             Prop::Table(p) => p.propagate(store),
             Prop::Predicate(p) => p.propagate(store),
             Prop::Custom(p) => p.propagate(store),
+            Prop::Differences(p) => p.propagate(store),
         }
     }
 }
@@ -106,6 +111,9 @@ impl<'a> Propagation<'a> {
         for (_, defs) in fused {
             props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
         }
+        for found in differences::detect(model) {
+            props.push(Prop::Differences(Differences::new(&found, model)));
+        }
         let bound = objective.map(|def| {
             props.push(Prop::Linear(Linear::unbounded(&def.cost)));
             props.len() as u32 - 1
@@ -140,11 +148,13 @@ impl<'a> Propagation<'a> {
                     }
                 }
             }
-            Prop::Linear(p) => p
-                .scope()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
+            Prop::Linear(p) => {
+                let on = p.wakes_on();
+                p.scope()
+                    .iter()
+                    .enumerate()
+                    .for_each(|(l, &v)| emit(v, l, on, false));
+            }
             Prop::Table(p) => p
                 .vars()
                 .iter()
@@ -160,6 +170,11 @@ impl<'a> Propagation<'a> {
                 .iter()
                 .enumerate()
                 .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
+            Prop::Differences(p) => p
+                .vars()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, FIXED, false)),
         };
         for prop in &props {
             watches_of(prop, &mut |var, _, on, _| {
