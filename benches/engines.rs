@@ -9,7 +9,7 @@ mod support;
 use ambsolve::{Engine, replay};
 use ambsolve_examples::programs;
 use ambsolve_examples::puzzles::queens as nqueens;
-use ambsolve_examples::puzzles::{send_more_money, sudoku};
+use ambsolve_examples::puzzles::{golomb, send_more_money, sudoku};
 use divan::Bencher;
 
 fn main() {
@@ -77,4 +77,11 @@ fn send_more_money_all(bencher: Bencher) {
     let puzzle = send_more_money::send_more_money();
     let model = puzzle.model();
     bencher.bench_local(|| model.solve(Engine::Trail).count().unwrap().solutions);
+}
+
+/// Golomb rulers: the optimum found and proved by branch and bound.
+#[divan::bench(args = [8, 9], sample_count = 10)]
+fn golomb_best_trail(bencher: Bencher, n: usize) {
+    let puzzle = golomb::golomb(n);
+    bencher.bench_local(|| puzzle.best().unwrap().objective);
 }
