@@ -481,7 +481,10 @@ mod tests {
             events.push(e);
         }
         events.sort();
-        assert_eq!(events, [(0, CHANGED | FIXED | BOUNDS), (1, CHANGED | BOUNDS)]);
+        assert_eq!(
+            events,
+            [(0, CHANGED | FIXED | BOUNDS), (1, CHANGED | BOUNDS)]
+        );
     }
 
     #[test]
@@ -489,7 +492,7 @@ mod tests {
         // One word, then three words: middle values, then the ends.
         for universe in [8, 150] {
             let mut s = Store::new(&[universe]);
-            let mut take = |s: &mut Store, index: u32| {
+            let take = |s: &mut Store, index: u32| {
                 s.remove(0, index).unwrap();
                 let event = s.pop_event().map(|(_, e)| e);
                 assert_eq!(s.pop_event(), None);
