@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use ambsolve::{CancelFlag, Limits, SearchError, Solutions, Stats, StopReason, TrySolutions};
+use ambsolve::{
+    CancelFlag, Limits, SearchError, Solutions, Stats, StopReason, TryImproving, TrySolutions,
+};
 use clap::{CommandFactory, Parser};
 
 /// The exit status of a bad command line or a bad input file.
@@ -251,6 +253,53 @@ pub fn count_lines(
     if let Some(line) = partial_line(stop, count, "solutions", stats, progress) {
         out.line(line);
     }
+}
+
+/// Runs a branch-and-bound search to its end and prints the best solution with `show`
+/// (given the solution and the objective's value), then `proved optimal in <time>`, and
+/// gives the status 0. `what` names one solution and several (`("ruler", "rulers")`).
+///
+/// A search stopped by a limit or a signal prints the best solution it found, a
+/// [`partial_line`] and `not proved optimal`, and gives its [`exit_status`]. Without a
+/// solution it prints `no <one> found`, and then `no <one> exists` if the search was
+/// exhausted. If the search cannot go on, the error is reported as [`search_error`] does.
+pub fn print_best<T>(
+    mut improving: TryImproving<'_, T>,
+    what: (&str, &str),
+    show: impl FnOnce(&mut Output, T, i64),
+) -> ExitCode {
+    let (one, many) = what;
+    let mut best = None;
+    let mut found = 0u64;
+    for step in improving.by_ref() {
+        match step {
+            Ok(step) => best = Some(step),
+            Err(error) => return search_error(&error),
+        }
+        found += 1;
+    }
+    let stop = improving.stop_reason();
+    let stats = improving.stats();
+    let mut out = Output::new();
+    match best {
+        Some(best) => show(&mut out, best.solution, best.objective),
+        None => out.line(format!("no {one} found")),
+    }
+    match stop {
+        Some(StopReason::Exhausted) if found > 0 => {
+            out.line(format!("proved optimal in {:.3?}", stats.elapsed));
+        }
+        Some(StopReason::Exhausted) => out.line(format!("no {one} exists")),
+        _ => {
+            let what = if found == 1 { one } else { many };
+            if let Some(line) = partial_line(stop, found, what, &stats, improving.progress()) {
+                out.line(line);
+            }
+            out.line("not proved optimal");
+        }
+    }
+    out.flush();
+    exit_status(stop)
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.

@@ -66,7 +66,7 @@ pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
         for other in objectives {
             let mut error = syn::Error::new(
                 other.keyword,
-                "constraints! has one objective: state it once (a weighted sum combines several)",
+                "a second objective: constraints! takes one `minimize` or `maximize` (a weighted sum such as `minimize 3 * x + y;` combines several goals)",
             );
             error.combine(syn::Error::new(
                 first.keyword,
@@ -209,7 +209,7 @@ fn steps<'a>(
                 if !top {
                     errors.push(syn::Error::new(
                         objective.keyword,
-                        format!("{word} is stated once, at the top of constraints!, not inside `for` or `if`: a sum(.. for ..) gathers terms"),
+                        format!("{word} cannot stand inside `for` or `if`: state the objective once, at the top of constraints!, and gather its terms with a sum, as in `{word} sum(x[i] for i in 0..n);`"),
                     ));
                     continue;
                 }
@@ -560,7 +560,17 @@ fn classify_objective<'a>(
             format!("{word} takes an integer expression, and this is a float"),
         ));
     }
-    let form = linear::linearize(expr, dims, &objective.comprehensions).ok_or_else(not_linear)?;
+    let Some(form) = linear::linearize(expr, dims, &objective.comprehensions) else {
+        if let Some(product) = product_of_choices(expr, dims, &objective.comprehensions) {
+            return Err(syn::Error::new_spanned(
+                product,
+                format!(
+                    "{word} takes a linear expression, and this multiplies two choices: a coefficient must be a constant, as in `{word} 3 * x + y;`"
+                ),
+            ));
+        }
+        return Err(not_linear());
+    };
     if form.terms.is_empty() && form.lookups.is_empty() && form.sums.is_empty() {
         let mentions = analyze::mentions(expr, dims);
         if let Some(error) = mentions.errors.into_iter().next() {
@@ -582,6 +592,51 @@ fn classify_objective<'a>(
         constant: form.constant,
         sums: sums(form.sums, dims)?,
     })
+}
+
+/// The first product in `expr` whose two factors both mention a choice (or a `sum(..)`,
+/// one of `comprehensions`).
+fn product_of_choices<'a>(
+    expr: &'a Expr,
+    dims: &Choices,
+    comprehensions: &[Comprehension],
+) -> Option<&'a syn::ExprBinary> {
+    struct ProductFinder<'d, 'a> {
+        dims: &'d Choices,
+        sums: BTreeSet<String>,
+        found: Option<&'a syn::ExprBinary>,
+    }
+    impl ProductFinder<'_, '_> {
+        fn varies(&self, expr: &Expr) -> bool {
+            analyze::first_choice_in(expr, self.dims).is_some()
+                || analyze::mentions_any(expr, &self.sums)
+        }
+    }
+    impl<'a> Visit<'a> for ProductFinder<'_, 'a> {
+        fn visit_expr_binary(&mut self, binary: &'a syn::ExprBinary) {
+            if self.found.is_some() {
+                return;
+            }
+            if matches!(binary.op, BinOp::Mul(_))
+                && self.varies(&binary.left)
+                && self.varies(&binary.right)
+            {
+                self.found = Some(binary);
+                return;
+            }
+            syn::visit::visit_expr_binary(self, binary);
+        }
+    }
+    let mut finder = ProductFinder {
+        dims,
+        sums: comprehensions
+            .iter()
+            .map(|c| c.placeholder.to_string())
+            .collect(),
+        found: None,
+    };
+    finder.visit_expr(expr);
+    finder.found
 }
 
 /// The element of a `sum(..)`, which must itself be linear in the choices, as a linear

@@ -1,5 +1,5 @@
-//! The assignment problem with a budget: give each worker a different task, the total
-//! cost read from a cost table (a lookup at each chosen task) within the budget.
+//! The assignment problem: give each worker a different task, the total cost read from a
+//! cost table (a lookup at each chosen task) within a budget, or as small as possible.
 
 use ambsolve::{Puzzle, constraints};
 
@@ -27,4 +27,16 @@ pub fn assignments(costs: &[[i64; 5]], budget: i64) -> Puzzle<'_, Vec<usize>> {
 /// What an assignment costs.
 pub fn cost(costs: &[[i64; 5]], tasks: &[usize]) -> i64 {
     tasks.iter().enumerate().map(|(i, &t)| costs[i][t]).sum()
+}
+
+/// The cheapest assignment of `costs` (a square table), as a puzzle minimising the total
+/// cost; a solution is the task of each worker.
+pub fn cheapest(costs: &[[i64; 5]]) -> Puzzle<'_, Vec<usize>> {
+    let n = costs.len();
+    constraints! {
+        let task[n] = amb(0..n);
+        require all_different(task);
+        minimize sum(costs[i][task[i]] for i in 0..n);
+    }
+    .map(|s| s.task)
 }

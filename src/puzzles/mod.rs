@@ -4,6 +4,7 @@
 pub mod assignment;
 pub mod dwelling;
 pub mod golomb;
+pub mod knapsack;
 pub mod langford;
 pub mod magic_square;
 pub mod map_colouring;
