@@ -213,12 +213,14 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
+        // Whether an end went is worked out only if someone listens for it.
+        let listens = self.interest[var] & BOUNDS != 0;
         let (size, bounds) = if self.words[var] == 1 {
-            (new.count_ones(), lost_end(old, new))
+            (new.count_ones(), listens && lost_end(old, new))
         } else {
             let size = self.size[var] - (old.count_ones() - new.count_ones());
             self.size[var] = size;
-            (size, self.lost_bound(var, w, old, new))
+            (size, listens && self.lost_bound(var, w, old, new))
         };
         self.changed(var, size, bounds)
     }
@@ -290,7 +292,8 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
-        self.changed(var, new.count_ones(), lost_end(old, new))
+        let bounds = self.interest[var] & BOUNDS != 0 && lost_end(old, new);
+        self.changed(var, new.count_ones(), bounds)
     }
 
     /// Removes `index` from the domain of `var`. Returns whether it was there.

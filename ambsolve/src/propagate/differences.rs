@@ -103,6 +103,18 @@ pub(super) struct Found {
 
 /// The all-different-differences structures of `model`.
 pub(super) fn detect(model: &Model<'_>) -> Vec<Found> {
+    // Most models have no such structure: find out without allocating.
+    let constraints = model.constraints();
+    let some_all_different = constraints
+        .iter()
+        .any(|c| matches!(c, Constraint::AllDifferent(_)));
+    let some_difference = constraints.iter().any(|c| match c {
+        Constraint::Linear(def) => difference(def).is_some(),
+        _ => false,
+    });
+    if !(some_all_different && some_difference) {
+        return Vec::new();
+    }
     let universes = model.universes();
     let mut base: HashMap<VarId, i64> = HashMap::new();
     let mut defined: HashMap<VarId, (VarId, VarId)> = HashMap::new();
