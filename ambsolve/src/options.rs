@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::control::Incumbent;
+use crate::observe::Shared;
 use crate::limits::Limits;
 use crate::strategy::Strategy;
 
@@ -78,4 +79,6 @@ pub struct Options {
     /// Branch and bound: set by `improving()` and `best()`, shared by the engines that
     /// search for one optimum.
     pub(crate) incumbent: Option<Arc<Incumbent>>,
+    /// Who watches the search, if anyone.
+    pub(crate) observer: Option<Shared>,
 }

@@ -2,11 +2,12 @@
 //! `constraints!` returns.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
+use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Engine, Options};
 use crate::solve::{Best, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions};
 use crate::strategy::Strategy;
@@ -127,6 +128,13 @@ impl<'a, S> Puzzle<'a, S> {
     #[must_use]
     pub fn checking(mut self, checking: Checking) -> Self {
         self.options.checking = checking;
+        self
+    }
+
+    /// Reports every step of the search to `observer` (see [`Solver::observe`]).
+    #[must_use]
+    pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
+        self.options.observer = Some(Shared(Arc::new(Mutex::new(observer))));
         self
     }
 

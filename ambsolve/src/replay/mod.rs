@@ -17,6 +17,7 @@ use crate::choice::{ChoiceStack, Fail, Frame};
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
+use crate::observe::{Event, Shared};
 use crate::stats::Stats;
 
 /// Counters the replay engine keeps across runs.
@@ -54,6 +55,7 @@ pub struct Amb<'run> {
     error: Option<SearchError>,
     /// Whether the run failed on a bound that holds for every path below its last choice.
     pruned: bool,
+    observer: Option<&'run Shared>,
 }
 
 impl Amb<'_> {
@@ -149,6 +151,16 @@ impl Amb<'_> {
         self.stack.push(Frame::new(arity));
         self.counters.nodes += 1;
         self.depth += 1;
+        if let Some(observer) = self.observer {
+            observer.send(Event::Try {
+                depth: self.depth as u32,
+                var: None,
+                value: 0,
+                index: 0,
+                alternatives: arity,
+                universe: arity,
+            });
+        }
         self.counters.max_depth = self.counters.max_depth.max(self.depth as u64);
         Ok(0)
     }
@@ -206,6 +218,7 @@ pub(crate) struct ReplaySearch<F, T> {
     /// Whether the path must move on before the next run (after a finished run).
     advance_first: bool,
     solution: Option<T>,
+    observer: Option<Shared>,
 }
 
 impl<F, T> ReplaySearch<F, T>
@@ -219,7 +232,14 @@ where
             counters: Counters::default(),
             advance_first: false,
             solution: None,
+            observer: None,
         }
+    }
+
+    /// The same search, reporting its events to `observer`.
+    pub(crate) fn observed(mut self, observer: Option<Shared>) -> Self {
+        self.observer = observer;
+        self
     }
 
     /// The solution found by the last `advance`, not taken yet.
@@ -241,12 +261,30 @@ where
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
                 }
                 self.advance_first = false;
+                if let (Some(observer), Some(top)) = (&self.observer, self.stack.top()) {
+                    let depth = self.stack.len() as u32;
+                    observer.send(Event::Backtrack { depth: depth - 1 });
+                    observer.send(Event::Try {
+                        depth,
+                        var: None,
+                        value: top.index,
+                        index: top.index,
+                        alternatives: top.arity,
+                        universe: top.arity,
+                    });
+                }
             }
             if let Err(interrupt) = control.before_run(self.counters.runs) {
                 return Ok(Step::Interrupted(interrupt));
             }
             self.counters.runs += 1;
             let recorded = self.stack.len();
+            if let Some(observer) = &self.observer {
+                observer.send(Event::Run {
+                    run: self.counters.runs,
+                    replayed: recorded as u32,
+                });
+            }
             let mut amb = Amb {
                 stack: &mut self.stack,
                 control,
@@ -255,6 +293,7 @@ where
                 interrupt: None,
                 error: None,
                 pruned: false,
+                observer: self.observer.as_ref(),
             };
             let result = (self.program)(&mut amb);
             let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);
@@ -279,10 +318,22 @@ where
             match result {
                 Ok(solution) => {
                     self.counters.solutions += 1;
+                    if let Some(observer) = &self.observer {
+                        observer.send(Event::Solution {
+                            depth: depth as u32,
+                        });
+                    }
                     self.solution = Some(solution);
                     return Ok(Step::Solution);
                 }
-                Err(Fail) => self.counters.failures += 1,
+                Err(Fail) => {
+                    self.counters.failures += 1;
+                    if let Some(observer) = &self.observer {
+                        observer.send(Event::Fail {
+                            depth: depth as u32,
+                        });
+                    }
+                }
             }
         }
     }

@@ -168,7 +168,8 @@ pub(crate) fn model_program<'a>(
         .filter(|_| model.objective_def().is_some());
     ModelReplay {
         optimizing: incumbent.is_some(),
-        search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent)),
+        search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent))
+            .observed(options.observer.clone()),
         model,
         value: None,
     }

@@ -17,6 +17,7 @@ use crate::control::{Control, Incumbent, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::model::{Assignment, Model};
+use crate::observe::{Event, Shared};
 use crate::options::{Checking, Options};
 use crate::propagate::Propagation;
 use crate::stats::Stats;
@@ -116,6 +117,8 @@ pub(crate) struct TrailSearch<'a> {
     incumbent: Option<Arc<Incumbent>>,
     bound_seen: Option<i64>,
     value: Option<i64>,
+    /// Who watches the search, if anyone.
+    observer: Option<Shared>,
 }
 
 impl<'a> TrailSearch<'a> {
@@ -164,7 +167,20 @@ impl<'a> TrailSearch<'a> {
             incumbent,
             bound_seen: None,
             value: None,
+            observer: options.observer.clone(),
         }
+    }
+
+    /// Reports `event` to the observer, if there is one.
+    #[inline(always)]
+    fn report(&self, event: impl FnOnce() -> Event) {
+        if let Some(observer) = &self.observer {
+            observer.send(event());
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.stack.len() as u32
     }
 
     /// Branch and bound: if a better solution was found since the bound was last
@@ -318,11 +334,22 @@ impl<'a> TrailSearch<'a> {
                 .and_then(|()| self.propagation.run(&mut self.store))
                 .and_then(|()| self.may_lead())
         };
+        self.report(|| Event::Try {
+            depth: self.depth(),
+            var: Some(Store::var_id(top.var as usize)),
+            value: top.value,
+            index: top.index,
+            alternatives: top.arity,
+            universe: self.store.universe(top.var as usize),
+        });
         self.phase = match result {
             Ok(()) => Phase::Descend,
             Err(Fail) => {
                 self.failures += 1;
                 self.run_failures += 1;
+                self.report(|| Event::Fail {
+                    depth: self.depth(),
+                });
                 Phase::Backtrack
             }
         };
@@ -362,6 +389,9 @@ impl<'a> TrailSearch<'a> {
                 continue;
             };
             control.before_node(self.nodes)?;
+            self.report(|| Event::Backtrack {
+                depth: self.depth() - 1,
+            });
             let frame = self.stack.top_mut().expect("a frame is open");
             frame.index += 1;
             frame.value = value;
@@ -407,6 +437,7 @@ impl<'a> TrailSearch<'a> {
         self.run += 1;
         self.run_failures = 0;
         self.restarts_made += 1;
+        self.report(|| Event::Restart);
         // After a restart values are listed (shuffled) whatever the strategy's order.
         self.pick = ValuePick::Listed;
         true
@@ -424,6 +455,7 @@ impl Search for TrailSearch<'_> {
                         Phase::Descend
                     } else {
                         self.failures += 1;
+                        self.report(|| Event::Fail { depth: 0 });
                         Phase::Done
                     };
                 }
@@ -433,14 +465,23 @@ impl Search for TrailSearch<'_> {
                             && self.may_lead().is_ok()) =>
                     {
                         self.failures += 1;
+                        self.report(|| Event::Fail {
+                            depth: self.depth(),
+                        });
                         self.phase = Phase::Backtrack;
                     }
                     None if !self.improves() => {
                         self.failures += 1;
+                        self.report(|| Event::Fail {
+                            depth: self.depth(),
+                        });
                         self.phase = Phase::Backtrack;
                     }
                     None => {
                         self.solutions += 1;
+                        self.report(|| Event::Solution {
+                            depth: self.depth(),
+                        });
                         self.phase = Phase::Backtrack;
                         return Ok(Step::Solution);
                     }

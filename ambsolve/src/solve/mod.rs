@@ -6,7 +6,7 @@ mod optimize;
 mod solutions;
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
 use self::solutions::MappedSearch;
@@ -16,6 +16,7 @@ use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
+use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Engine, Options};
 use crate::replay::{Amb, ReplaySearch, model_program};
 use crate::search::TrailSearch;
@@ -121,6 +122,15 @@ impl<'a, T> Solver<'a, T> {
     /// symmetries, or a hand-written `amb` program, is unaffected.
     pub fn up_to_symmetry(mut self) -> Self {
         self.options.up_to_symmetry = true;
+        self
+    }
+
+    /// Reports every step of the search to `observer` (see [`Event`](crate::Event)):
+    /// choices tried, failures, solutions, backtracks, restarts, replay runs. Keep a
+    /// handle to it (a [`Recorder`](crate::Recorder), or your own type behind an `Arc`) to
+    /// read what it gathered.
+    pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
+        self.options.observer = Some(Shared(Arc::new(Mutex::new(observer))));
         self
     }
 
@@ -308,7 +318,8 @@ where
             if options.incumbent.is_some() {
                 return Err(SearchError::NoObjective);
             }
-            let search: Running<'a, T> = Box::new(ReplaySearch::new(program));
+            let search: Running<'a, T> =
+                Box::new(ReplaySearch::new(program).observed(options.observer.clone()));
             Ok(search)
         }),
         options: Options {
