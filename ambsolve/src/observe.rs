@@ -18,10 +18,15 @@ use crate::var::VarId;
 #[non_exhaustive]
 pub enum Event {
     /// A choice is tried: a node at `depth`, alternative `index` of the `alternatives`
-    /// left. On the trail engine `var` takes value index `value` (its domain then had
-    /// `alternatives` of its `universe` values: the others were pruned above); the replay
-    /// engine knows neither the variable nor the value list (`var` is `None`, `value` is
-    /// `index`, `universe` is `alternatives`).
+    /// left, where `var` takes value index `value`; the variable has `universe` values in
+    /// all, so `universe - alternatives` were ruled out before the choice (pruned by
+    /// propagation on the trail engine, by the checks of the choices above on the replay
+    /// engine). A hand-written `amb` program has no variables: `var` is `None`, `value`
+    /// is `index` and `universe` is `alternatives`.
+    ///
+    /// On the replay engine a node is reported by the run that reaches it first: after
+    /// its [`Event::Run`], the run reports the recorded choice the engine advanced, then
+    /// each new choice.
     Try {
         /// The depth of the new node.
         depth: u32,

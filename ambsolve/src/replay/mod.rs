@@ -56,6 +56,10 @@ pub struct Amb<'run> {
     /// Whether the run failed on a bound that holds for every path below its last choice.
     pruned: bool,
     observer: Option<&'run Shared>,
+    /// The length of the recorded path this run replays, and whether its last choice was
+    /// advanced before the run (it is then a new node of the tree).
+    recorded: usize,
+    advanced: bool,
 }
 
 impl Amb<'_> {
@@ -115,6 +119,59 @@ impl Amb<'_> {
     /// must stop here.
     #[inline]
     pub fn choose_index(&mut self, alternatives: usize) -> Result<usize, Fail> {
+        let index = self.pick(alternatives)?;
+        if self.observer.is_some() && self.is_new() {
+            self.report_try(None, index as u32, alternatives as u32, alternatives as u32);
+        }
+        Ok(index)
+    }
+
+    /// A model's choice for `var` (of `universe` values) among the value indices
+    /// `values`: as [`choose_index`](Amb::choose_index), reported to an observer with the
+    /// variable and the value. Returns the position in `values`.
+    pub(crate) fn choose_value(
+        &mut self,
+        var: crate::var::VarId,
+        universe: u32,
+        values: &[u32],
+    ) -> Result<usize, Fail> {
+        let index = self.pick(values.len())?;
+        if self.observer.is_some() && self.is_new() {
+            self.report_try(Some(var), values[index], values.len() as u32, universe);
+        }
+        Ok(index)
+    }
+
+    /// Whether the choice just made is a node this run adds to the tree: a fresh one, or
+    /// the recorded one the engine advanced before the run.
+    fn is_new(&self) -> bool {
+        self.depth > self.recorded || (self.advanced && self.depth == self.recorded)
+    }
+
+    #[cold]
+    fn report_try(
+        &self,
+        var: Option<crate::var::VarId>,
+        value: u32,
+        alternatives: u32,
+        universe: u32,
+    ) {
+        if let (Some(observer), Some(frame)) = (self.observer, self.stack.get(self.depth - 1)) {
+            observer.send(Event::Try {
+                depth: self.depth as u32,
+                var,
+                value,
+                index: frame.index,
+                alternatives,
+                universe,
+            });
+        }
+    }
+
+    /// Chooses an index in `0..alternatives`: the recorded one while replaying, else the
+    /// first of a new frame.
+    #[inline]
+    fn pick(&mut self, alternatives: usize) -> Result<usize, Fail> {
         let depth = self.depth;
         if let Some(frame) = self.stack.get(depth) {
             let (index, recorded) = (frame.index, frame.arity);
@@ -151,16 +208,6 @@ impl Amb<'_> {
         self.stack.push(Frame::new(arity));
         self.counters.nodes += 1;
         self.depth += 1;
-        if let Some(observer) = self.observer {
-            observer.send(Event::Try {
-                depth: self.depth as u32,
-                var: None,
-                value: 0,
-                index: 0,
-                alternatives: arity,
-                universe: arity,
-            });
-        }
         self.counters.max_depth = self.counters.max_depth.max(self.depth as u64);
         Ok(0)
     }
@@ -256,22 +303,15 @@ where
 
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
         loop {
+            let advanced = self.advance_first;
             if self.advance_first {
                 if !self.stack.advance() {
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
                 }
                 self.advance_first = false;
-                if let (Some(observer), Some(top)) = (&self.observer, self.stack.top()) {
+                if let Some(observer) = &self.observer {
                     let depth = self.stack.len() as u32;
                     observer.send(Event::Backtrack { depth: depth - 1 });
-                    observer.send(Event::Try {
-                        depth,
-                        var: None,
-                        value: top.index,
-                        index: top.index,
-                        alternatives: top.arity,
-                        universe: top.arity,
-                    });
                 }
             }
             if let Err(interrupt) = control.before_run(self.counters.runs) {
@@ -294,6 +334,8 @@ where
                 error: None,
                 pruned: false,
                 observer: self.observer.as_ref(),
+                recorded,
+                advanced,
             };
             let result = (self.program)(&mut amb);
             let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);

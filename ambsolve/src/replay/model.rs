@@ -288,7 +288,7 @@ fn program<'a>(
         for (step, &v) in order.iter().enumerate() {
             let checks = &steps[step + 1];
             if at_end {
-                let k = amb.choose_index(ordered[v].len())?;
+                let k = amb.choose_value(VarId(v as u32), universes[v], &ordered[v])?;
                 assigned[v] = ordered[v][k];
                 continue;
             }
@@ -329,7 +329,7 @@ fn program<'a>(
                     }
                 }
             }
-            let k = amb.choose_index(lists[step].len())?;
+            let k = amb.choose_value(VarId(v as u32), universes[v], &lists[step])?;
             if step >= valid || chosen_at[step] != k {
                 valid = step + 1;
             }
