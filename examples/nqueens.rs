@@ -20,6 +20,7 @@ use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
 };
 use ambsolve_examples::svg;
+use ambsolve_examples::trace::{self, Trace};
 use clap::{Parser, ValueEnum};
 
 /// Place N queens on an N×N board so that no two attack each other.
@@ -58,6 +59,14 @@ struct Args {
     /// Draw the solutions (at most 240) into an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Print the search step by step (rows top-down, columns left to right): each queen
+    /// tried, each failure and why, each backtrack; on the replay engine each run and the
+    /// choices it replays. At most --trace-lines lines.
+    #[arg(long)]
+    trace: bool,
+    /// The most lines --trace prints.
+    #[arg(long, value_name = "LINES", default_value_t = 400, requires = "trace")]
+    trace_lines: usize,
     #[command(flatten)]
     bounds: Bounds,
 }
@@ -146,7 +155,10 @@ fn main() -> ExitCode {
     .engine(engine)
     .limits(limits);
     let counting = !args.all && !args.first && args.svg.is_none();
-    if engine == Engine::Trail && !args.naive {
+    if args.trace {
+        // Top-down, as the sources explain it.
+        puzzle = puzzle.observe(Trace::new(trace::Queens { n }, args.trace_lines));
+    } else if engine == Engine::Trail && !args.naive {
         if args.first {
             puzzle = puzzle.strategy(first_strategy());
         } else if counting && !args.fundamental {

@@ -5,6 +5,7 @@
 //! cargo run --release --example word_chain                      # that thing grows slowly
 //! cargo run --release --example word_chain -- --file lists.txt  # one list per line
 //! cargo run --release --example word_chain -- --file lists.txt --count --time-limit 10
+//! cargo run --release --example word_chain -- --trace --engine replay   # step by step
 //! ```
 
 use std::fs::File;
@@ -12,9 +13,17 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ambsolve::Engine;
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::word_chain::{chains, classic_lists, read_lists};
-use clap::Parser;
+use ambsolve_examples::trace::{self, Trace};
+use clap::{Parser, ValueEnum};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EngineArg {
+    Trail,
+    Replay,
+}
 
 /// Chain one word from each list: each word's last letter is the next word's first.
 ///
@@ -31,6 +40,17 @@ struct Args {
     /// Print only the number of chains.
     #[arg(long)]
     count: bool,
+    /// The engine: trail (propagation) or replay (re-runs the choices, as ambRun).
+    #[arg(long, value_enum, default_value = "trail")]
+    engine: EngineArg,
+    /// Print the search step by step: each word tried, each failure and why, each
+    /// backtrack; on the replay engine each run and the choices it replays. At most
+    /// --trace-lines lines.
+    #[arg(long)]
+    trace: bool,
+    /// The most lines --trace prints.
+    #[arg(long, value_name = "LINES", default_value_t = 400, requires = "trace")]
+    trace_lines: usize,
     #[command(flatten)]
     bounds: Bounds,
 }
@@ -51,7 +71,17 @@ fn main() -> ExitCode {
             }
         }
     };
-    let puzzle = chains(&lists).limits(args.bounds.limits());
+    let engine = match args.engine {
+        EngineArg::Trail => Engine::Trail,
+        EngineArg::Replay => Engine::Replay,
+    };
+    let mut puzzle = chains(&lists).engine(engine).limits(args.bounds.limits());
+    if args.trace {
+        let narrator = trace::Chain {
+            lists: lists.clone(),
+        };
+        puzzle = puzzle.observe(Trace::new(narrator, args.trace_lines));
+    }
     if !args.count {
         return cli::print_all(puzzle.try_solutions(), |out, chain| {
             out.line(chain.join(" "));

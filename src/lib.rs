@@ -6,6 +6,7 @@ pub mod input;
 pub mod programs;
 pub mod puzzles;
 pub mod svg;
+pub mod trace;
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -1020,3 +1020,93 @@ fn knapsack_proves_the_most_valuable_choice() {
         assert!(stdout(&out).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn nqueens_trace_of_four_queens_reads_step_by_step() {
+    let out = run_example("nqueens", &["4", "--trace", "--count"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let expected_start = "\
+row 1: try column 1
+  row 2: try column 3 (2 of 4 columns left)
+  fail: no safe column is left for row 3
+  back to row 2: its next column
+  row 2: try column 4
+  fail: row 3 can only take column 2; then no safe column is left for row 4
+back to row 1: its next column
+row 1: try column 2
+solution: row 1 in column 2, and the rows left forced by propagation
+";
+    assert!(text.starts_with(expected_start), "{text}");
+    assert!(text.ends_with("solutions: 2\n"), "{text}");
+    // On the replay engine: runs, each with the choices it replays.
+    let out = run_example(
+        "nqueens",
+        &["4", "--trace", "--count", "--engine", "replay"],
+    );
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("run 1: from the first choice\nrow 1: try column 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("run 2: replay 2 choices: row 1 in column 1, and the last one moved to its next alternative\n  row 2: try column 4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "solution: row 1 in column 2, row 2 in column 4, row 3 in column 1, row 4 in column 3\n"
+        ),
+        "{text}"
+    );
+    // Generate and test: failures are attacks between placed queens.
+    let out = run_example(
+        "nqueens",
+        &["4", "--trace", "--naive", "--count", "--trace-lines", "6"],
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("fail: the queen of row 2 is the same column as the queen of row 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("... (trace stopped after 6 lines)\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().count(),
+        8,
+        "6 lines, the cut, the count: {text}"
+    );
+}
+
+#[test]
+fn word_chain_trace_shows_each_run_and_its_prefix_on_replay() {
+    let out = run_example("word_chain", &["--trace", "--engine", "replay"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "\
+run 1: from the first choice
+list 1: try \"the\"
+  list 2: try \"elephant\" (1 of 3 words left)
+    list 3: try \"treaded\" (1 of 3 words left)
+    fail: no word of list 4 starts with 'd'
+back to list 1: its next word
+run 2: replay the first choice, moved to its next alternative
+list 1: try \"that\"
+  list 2: try \"thing\" (1 of 3 words left)
+    list 3: try \"grows\" (1 of 3 words left)
+      list 4: try \"slowly\" (1 of 2 words left)
+      solution: \"that thing grows slowly\"
+back to list 1: its next word
+run 3: replay the first choice, moved to its next alternative
+list 1: try \"a\"
+fail: no word of list 2 starts with 'a'
+that thing grows slowly
+solutions: 1
+"
+    );
+    let out = run_example("word_chain", &["--trace-lines", "3"]);
+    assert_eq!(out.status.code(), Some(2), "--trace-lines needs --trace");
+}

@@ -7,8 +7,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::control::Incumbent;
-use crate::observe::Shared;
 use crate::limits::Limits;
+use crate::observe::Shared;
 use crate::strategy::Strategy;
 
 /// Which engine searches a [`Model`](crate::Model).
