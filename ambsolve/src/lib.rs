@@ -78,6 +78,7 @@ mod propagator;
 mod stats;
 mod strategy;
 mod symmetry;
+mod tree;
 // 3 pruning
 mod globals;
 mod propagate;
@@ -106,6 +107,7 @@ pub use crate::solve::{
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
 pub use crate::symmetry::Symmetry;
+pub use crate::tree::{NodeOutcome, SearchTree, TreeNode, TreeStats};
 pub use crate::var::{Var, VarId};
 /// Declares a puzzle: choices made with `amb`, conditions made with `require`.
 ///
