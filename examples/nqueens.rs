@@ -7,6 +7,9 @@
 //! cargo run --release --example nqueens -- 8 --all --fundamental --svg queens.svg
 //! cargo run --release --example nqueens -- 8 --stats --naive  # generate and test, in numbers
 //! cargo run --release --example nqueens -- 1000 --first       # first-fail: large boards at once
+//! cargo run --release --example nqueens -- 8 --count --tree tree.svg          # the search tree
+//! cargo run --release --example nqueens -- 8 --count --naive --tree naive.svg # generate and test
+//! cargo run --release --example nqueens -- 4 --count --trace  # step by step
 //! ```
 
 use std::fs::File;
@@ -14,7 +17,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Checking, Engine, Limits, Stats, StopReason};
+use ambsolve::{Checking, Engine, Limits, SearchTree, Stats, StopReason};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
@@ -59,6 +62,12 @@ struct Args {
     /// Draw the solutions (at most 240) into an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Draw the tree of choices of the search into an SVG file: nodes by depth (labelled
+    /// with their column), failures, solutions, values ruled out before each choice; big
+    /// trees are cut into triangles labelled with their size. With --naive: the generate
+    /// and test tree.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
     /// Print the search step by step (rows top-down, columns left to right): each queen
     /// tried, each failure and why, each backtrack; on the replay engine each run and the
     /// choices it replays. At most --trace-lines lines.
@@ -142,6 +151,18 @@ fn main() -> ExitCode {
             }
         },
     };
+    let mut tree_file = match &args.tree {
+        None => None,
+        Some(path) => match File::create(path) {
+            Ok(file) => Some((path, file)),
+            Err(e) => {
+                return cli::input_error(
+                    "nqueens",
+                    format!("cannot write {}: {e}", path.display()),
+                );
+            }
+        },
+    };
     let limits = args.bounds.limits();
     let engine = match args.engine {
         EngineArg::Trail => Engine::Trail,
@@ -155,9 +176,13 @@ fn main() -> ExitCode {
     .engine(engine)
     .limits(limits);
     let counting = !args.all && !args.first && args.svg.is_none();
+    let tree = SearchTree::new();
     if args.trace {
         // Top-down, as the sources explain it.
         puzzle = puzzle.observe(Trace::new(trace::Queens { n }, args.trace_lines));
+    } else if tree_file.is_some() {
+        // Top-down too: the tree the sources draw.
+        puzzle = puzzle.observe(tree.clone());
     } else if engine == Engine::Trail && !args.naive {
         if args.first {
             puzzle = puzzle.strategy(first_strategy());
@@ -299,6 +324,21 @@ fn main() -> ExitCode {
             )
         };
         let drawn = svg::boards(&title, &outcome.shown, outcome.count);
+        if let Err(e) = file.write_all(drawn.as_bytes()) {
+            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
+        }
+    }
+    if let Some((path, file)) = &mut tree_file {
+        let how = if args.naive {
+            "generate and test"
+        } else {
+            "checked early"
+        };
+        let title = format!(
+            "{n} queens, {engine} engine, {how}{}",
+            if partial { " (partial)" } else { "" }
+        );
+        let drawn = tree.svg_with(&title, |node| (node.value + 1).to_string());
         if let Err(e) = file.write_all(drawn.as_bytes()) {
             return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
         }

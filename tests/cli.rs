@@ -1110,3 +1110,45 @@ solutions: 1
     let out = run_example("word_chain", &["--trace-lines", "3"]);
     assert_eq!(out.status.code(), Some(2), "--trace-lines needs --trace");
 }
+
+#[test]
+fn nqueens_draws_its_search_tree() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (args, title) in [
+        (
+            vec!["4", "--count"],
+            "4 queens, trail engine, checked early — nodes 8, failures 4, solutions 2",
+        ),
+        (
+            vec!["4", "--count", "--engine", "replay"],
+            "4 queens, replay engine, checked early — nodes 16, failures 4, solutions 2",
+        ),
+        (
+            vec!["6", "--count", "--naive"],
+            "6 queens, trail engine, generate and test — nodes 55986",
+        ),
+    ] {
+        let path = dir.join("tree.svg");
+        let mut all: Vec<&str> = args.clone();
+        let path_text = path.to_str().unwrap().to_string();
+        all.extend(["--tree", &path_text]);
+        let out = run_example("nqueens", &all);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            svg.starts_with("<?xml") || svg.starts_with("<svg"),
+            "{args:?}"
+        );
+        assert!(
+            svg.contains(title),
+            "{args:?}: {}",
+            &svg[..svg.len().min(600)]
+        );
+        assert!(svg.trim_end().ends_with("</svg>"), "{args:?}");
+        assert!(svg.len() < 2_000_000, "{args:?}: {} bytes", svg.len());
+    }
+    let out = run_example("nqueens", &["4", "--tree", "/nonexistent/dir/tree.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
