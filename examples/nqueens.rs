@@ -10,6 +10,7 @@
 //! cargo run --release --example nqueens -- 8 --count --tree tree.svg          # the search tree
 //! cargo run --release --example nqueens -- 8 --count --naive --tree naive.svg # generate and test
 //! cargo run --release --example nqueens -- 4 --count --trace  # step by step
+//! cargo run --release --example nqueens -- 6 --count --animate board.html  # replayed on a board
 //! ```
 
 use std::fs::File;
@@ -17,13 +18,15 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Checking, Engine, Limits, SearchTree, Stats, StopReason};
+use ambsolve::{
+    Checking, Engine, Event, Limits, Observer, Recorder, SearchTree, Stats, StopReason,
+};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
 };
-use ambsolve_examples::svg;
 use ambsolve_examples::trace::{self, Trace};
+use ambsolve_examples::{animate, svg};
 use clap::{Parser, ValueEnum};
 
 /// Place N queens on an N×N board so that no two attack each other.
@@ -68,6 +71,10 @@ struct Args {
     /// and test tree.
     #[arg(long, value_name = "FILE")]
     tree: Option<PathBuf>,
+    /// Write an HTML page that replays the search on the board, step by step (N up to 8;
+    /// the first 20,000 steps).
+    #[arg(long, value_name = "FILE")]
+    animate: Option<PathBuf>,
     /// Print the search step by step (rows top-down, columns left to right): each queen
     /// tried, each failure and why, each backtrack; on the replay engine each run and the
     /// choices it replays. At most --trace-lines lines.
@@ -104,6 +111,9 @@ fn check_size(args: &Args) -> Result<(), String> {
     }
     if args.svg.is_some() {
         limit(100, "to draw")?;
+    }
+    if args.animate.is_some() {
+        limit(8, "to animate")?;
     }
     match (args.first, args.engine) {
         (true, EngineArg::Trail) => limit(
@@ -163,6 +173,18 @@ fn main() -> ExitCode {
             }
         },
     };
+    let mut animation = match &args.animate {
+        None => None,
+        Some(path) => match File::create(path) {
+            Ok(file) => Some((path, file)),
+            Err(e) => {
+                return cli::input_error(
+                    "nqueens",
+                    format!("cannot write {}: {e}", path.display()),
+                );
+            }
+        },
+    };
     let limits = args.bounds.limits();
     let engine = match args.engine {
         EngineArg::Trail => Engine::Trail,
@@ -176,13 +198,26 @@ fn main() -> ExitCode {
     .engine(engine)
     .limits(limits);
     let counting = !args.all && !args.first && args.svg.is_none();
+    // Watching the search: a trace, the tree, the steps of an animation, any of them.
     let tree = SearchTree::new();
+    let recorder = Recorder::new(20_000);
+    let mut watchers: Vec<Box<dyn Observer>> = Vec::new();
     if args.trace {
-        // Top-down, as the sources explain it.
-        puzzle = puzzle.observe(Trace::new(trace::Queens { n }, args.trace_lines));
-    } else if tree_file.is_some() {
-        // Top-down too: the tree the sources draw.
-        puzzle = puzzle.observe(tree.clone());
+        watchers.push(Box::new(Trace::new(trace::Queens { n }, args.trace_lines)));
+    }
+    if tree_file.is_some() {
+        watchers.push(Box::new(tree.clone()));
+    }
+    if animation.is_some() {
+        watchers.push(Box::new(recorder.clone()));
+    }
+    if !watchers.is_empty() {
+        // Top-down, as the sources explain and draw it.
+        puzzle = puzzle.observe(move |event: &Event| {
+            for watcher in &mut watchers {
+                watcher.event(event);
+            }
+        });
     } else if engine == Engine::Trail && !args.naive {
         if args.first {
             puzzle = puzzle.strategy(first_strategy());
@@ -325,6 +360,18 @@ fn main() -> ExitCode {
         };
         let drawn = svg::boards(&title, &outcome.shown, outcome.count);
         if let Err(e) = file.write_all(drawn.as_bytes()) {
+            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
+        }
+    }
+    if let Some((path, file)) = &mut animation {
+        let how = if args.naive {
+            "generate and test"
+        } else {
+            "checked early"
+        };
+        let title = format!("{n} queens, {engine} engine, {how}");
+        let page = animate::board_page(n, &title, &recorder.events(), recorder.dropped());
+        if let Err(e) = file.write_all(page.as_bytes()) {
             return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
         }
     }

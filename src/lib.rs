@@ -1,6 +1,7 @@
 //! The example puzzles of ambsolve and the helpers their programs, tests and benches
 //! share; the library itself is the `ambsolve` crate.
 
+pub mod animate;
 pub mod cli;
 pub mod input;
 pub mod programs;

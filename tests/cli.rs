@@ -1152,3 +1152,31 @@ fn nqueens_draws_its_search_tree() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn nqueens_animates_its_search_on_a_board() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-animate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.html");
+    let path_text = path.to_str().unwrap().to_string();
+    for engine in ["trail", "replay"] {
+        let out = run_example(
+            "nqueens",
+            &["5", "--count", "--engine", engine, "--animate", &path_text],
+        );
+        assert!(out.status.success(), "{engine}: {}", stderr(&out));
+        let page = std::fs::read_to_string(&path).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{engine}");
+        assert!(page.contains("const N = 5;"), "{engine}");
+        // Every solution of 5-queens is replayed on the board.
+        assert_eq!(page.matches("[\"solution\",").count(), 10, "{engine}");
+        assert!(
+            page.contains("[\"try\",1,0,0]"),
+            "{engine}: row 1 tries column 1 first"
+        );
+        assert!(page.trim_end().ends_with("</html>"), "{engine}");
+    }
+    let out = run_example("nqueens", &["9", "--animate", &path_text]);
+    assert_eq!(out.status.code(), Some(2), "at most 8 queens to animate");
+    std::fs::remove_dir_all(&dir).ok();
+}
