@@ -242,3 +242,52 @@ fn called_functions_are_captured_by_value() {
     assert_eq!(chains, 2, "ant-tea and tea-ant... {solutions:?}");
     assert_eq!(solutions.len(), pairs * 2);
 }
+
+#[test]
+fn comparing_two_choices_means_the_same_as_a_predicate_whatever_the_values() {
+    // Integers that fit in an i64 become a linear constraint; u64 values above i64::MAX,
+    // and values that are not integers, stay a predicate. The answers are Rust's.
+    let wide = constraints! {
+        let x = amb([u64::MAX - 1, u64::MAX, 3]);
+        let y = amb([0u64, u64::MAX, 4]);
+        require x < y;
+    };
+    let words = constraints! {
+        let a = amb(["ant", "bee", "cat"]);
+        let b = amb(["bee", "ant"]);
+        require a < b;
+    };
+    let small = constraints! {
+        let x = amb(-3i16..=3);
+        let y = amb(0i16..=2);
+        require x >= y;
+    };
+    for engine in [Engine::Trail, Engine::Replay] {
+        let pairs: Vec<(u64, u64)> = wide
+            .clone()
+            .engine(engine)
+            .solutions()
+            .map(|s| (s.x, s.y))
+            .collect();
+        assert_eq!(
+            pairs,
+            [(u64::MAX - 1, u64::MAX), (3, u64::MAX), (3, 4)],
+            "{engine}"
+        );
+        let pairs: Vec<(&str, &str)> = words
+            .clone()
+            .engine(engine)
+            .solutions()
+            .map(|s| (s.a, s.b))
+            .collect();
+        assert_eq!(pairs, [("ant", "bee")], "{engine}");
+        let count = small.clone().engine(engine).count().unwrap().solutions;
+        let brute = (-3i16..=3)
+            .flat_map(|x| (0i16..=2).map(move |y| (x, y)))
+            .filter(|(x, y)| x >= y)
+            .count() as u64;
+        assert_eq!(count, brute, "{engine}");
+    }
+    assert!(format!("{:?}", small.model()).contains("linear sum of 2 terms Ge 0"));
+    assert!(format!("{:?}", wide.model()).contains("predicate over 2 variables"));
+}
