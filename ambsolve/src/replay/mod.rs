@@ -56,10 +56,9 @@ pub struct Amb<'run> {
     /// Whether the run failed on a bound that holds for every path below its last choice.
     pruned: bool,
     observer: Option<&'run Shared>,
-    /// The length of the recorded path this run replays, and whether its last choice was
-    /// advanced before the run (it is then a new node of the tree).
-    recorded: usize,
-    advanced: bool,
+    /// The depth from which this run's choices are new nodes of the tree: past the
+    /// recorded path, or its last choice if the engine advanced it before the run.
+    new_from: usize,
 }
 
 impl Amb<'_> {
@@ -120,8 +119,8 @@ impl Amb<'_> {
     #[inline]
     pub fn choose_index(&mut self, alternatives: usize) -> Result<usize, Fail> {
         let index = self.pick(alternatives)?;
-        if self.observer.is_some() && self.is_new() {
-            self.report_try(None, index as u32, alternatives as u32, alternatives as u32);
+        if self.observer.is_some() {
+            self.observed_try(None, index as u32, alternatives as u32, alternatives as u32);
         }
         Ok(index)
     }
@@ -136,8 +135,8 @@ impl Amb<'_> {
         values: &[u32],
     ) -> Result<usize, Fail> {
         let index = self.pick(values.len())?;
-        if self.observer.is_some() && self.is_new() {
-            self.report_try(Some(var), values[index], values.len() as u32, universe);
+        if self.observer.is_some() {
+            self.observed_try(Some(var), values[index], values.len() as u32, universe);
         }
         Ok(index)
     }
@@ -145,17 +144,22 @@ impl Amb<'_> {
     /// Whether the choice just made is a node this run adds to the tree: a fresh one, or
     /// the recorded one the engine advanced before the run.
     fn is_new(&self) -> bool {
-        self.depth > self.recorded || (self.advanced && self.depth == self.recorded)
+        self.depth >= self.new_from
     }
 
+    /// Reports the choice just made, if it is a new node.
     #[cold]
-    fn report_try(
+    #[inline(never)]
+    fn observed_try(
         &self,
         var: Option<crate::var::VarId>,
         value: u32,
         alternatives: u32,
         universe: u32,
     ) {
+        if !self.is_new() {
+            return;
+        }
         if let (Some(observer), Some(frame)) = (self.observer, self.stack.get(self.depth - 1)) {
             observer.send(Event::Try {
                 depth: self.depth as u32,
@@ -334,8 +338,7 @@ where
                 error: None,
                 pruned: false,
                 observer: self.observer.as_ref(),
-                recorded,
-                advanced,
+                new_from: if advanced { recorded } else { recorded + 1 },
             };
             let result = (self.program)(&mut amb);
             let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);
