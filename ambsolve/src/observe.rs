@@ -14,6 +14,9 @@ use crate::var::VarId;
 /// Something that happened in a search.
 ///
 /// Depths count choices: the root is at depth 0, the first choice makes a node at depth 1.
+/// The result of a choice's propagation (trail) or checks (replay) is the next event: a
+/// [`Event::Fail`] at the same depth if they failed; anything else (a deeper try, a
+/// solution) if they succeeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Event {
