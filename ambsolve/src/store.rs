@@ -307,6 +307,21 @@ impl Store {
         self.narrow_word(var, w, old & !(1 << (index % 64)))
     }
 
+    /// Removes the indices `first..=last` from the domain of `var`, a word at a time.
+    pub(crate) fn remove_range(&mut self, var: usize, first: u32, last: u32) -> Result<(), Fail> {
+        let (first_word, last_word) = (first as usize / 64, last as usize / 64);
+        for w in first_word..=last_word {
+            let low = if w == first_word { first % 64 } else { 0 };
+            let high = if w == last_word { last % 64 } else { 63 };
+            let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
+            let old = self.cells.get(self.first[var] as usize + w);
+            if old & mask != 0 {
+                self.narrow_word(var, w, old & !mask)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Keeps only the indices for which `keep` holds.
     pub(crate) fn retain(
         &mut self,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
-use crate::model::integer::Trend;
+use crate::model::integer::{Trend, consecutive_start};
 use crate::model::term::Cmp;
 use crate::propagator::{Propagator, holds};
 use crate::var::VarId;
@@ -32,10 +32,10 @@ pub(crate) const KEY_SPAN: i128 = 1 << 62;
 impl Keys {
     /// Keys from the images of a value list, in the cheapest form.
     pub(crate) fn from_images(images: Vec<i64>) -> Keys {
-        if images.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])) {
-            Keys::Shift(images.first().copied().unwrap_or(0))
-        } else {
-            Keys::Map(images.into(), 0)
+        match consecutive_start(&images) {
+            Some(first) => Keys::Shift(first),
+            None if images.is_empty() => Keys::Shift(0),
+            None => Keys::Map(images.into(), 0),
         }
     }
 

@@ -28,6 +28,16 @@ integer!(
     i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
 );
 
+/// The first image when the images are the consecutive integers `first, first + 1, ..`
+/// (a range): a value's index is then its image minus `first`. `None` for an empty list.
+pub(crate) fn consecutive_start(images: &[i64]) -> Option<i64> {
+    let first = *images.first()?;
+    images
+        .windows(2)
+        .all(|w| w[0].checked_add(1) == Some(w[1]))
+        .then_some(first)
+}
+
 /// The integer images of a value list, or the position of the first value out of range.
 pub(crate) fn images<T: Integer>(values: &[T]) -> Result<Vec<i64>, usize> {
     values

@@ -23,7 +23,7 @@ pub(crate) use self::constraint::{
 };
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
-pub(crate) use self::integer::images;
+pub(crate) use self::integer::{consecutive_start, images};
 pub(crate) use self::objective::ObjectiveDef;
 pub use self::objective::Sense;
 pub use self::term::{Cmp, Term};

@@ -16,7 +16,7 @@
 use hashbrown::{HashMap, HashSet};
 
 use crate::choice::Fail;
-use crate::model::{AllDifferentDef, Cmp, Constraint, LinearDef, Model};
+use crate::model::{AllDifferentDef, Cmp, Constraint, LinearDef, Model, consecutive_start};
 use crate::store::Store;
 use crate::var::VarId;
 
@@ -59,7 +59,7 @@ impl Ranged {
         if first > i128::from(max) {
             return Err(Fail);
         }
-        clear(store, self.var, 0, first as u32 - 1)
+        store.remove_range(self.var, 0, first as u32 - 1)
     }
 
     /// Removes the values above `most`.
@@ -72,64 +72,42 @@ impl Ranged {
         if last + 1 >= i128::from(universe) {
             return Ok(());
         }
-        clear(store, self.var, last as u32 + 1, universe - 1)
+        store.remove_range(self.var, last as u32 + 1, universe - 1)
     }
 }
 
-/// Removes the indices `first..=last` from the domain of `var`, a word at a time.
-fn clear(store: &mut Store, var: usize, first: u32, last: u32) -> Result<(), Fail> {
-    let (first_word, last_word) = (first as usize / 64, last as usize / 64);
-    for w in first_word..=last_word {
-        let low = if w == first_word { first % 64 } else { 0 };
-        let high = if w == last_word { last % 64 } else { 63 };
-        let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
-        let old = store.words(var)[w];
-        if old & mask != 0 {
-            store.narrow_word(var, w, old & !mask)?;
-        }
-    }
-    Ok(())
-}
-
-/// A chain and its differences, as found in a model.
-pub(super) struct Found {
-    /// The chain, in order.
-    chain: Vec<VarId>,
-    /// `pairs[a * p + b]` for `a < b`: the member equal to `chain[b] - chain[a]`.
-    pairs: Vec<VarId>,
-    /// Every member of the all-different.
-    members: Vec<VarId>,
-}
-
-/// The all-different-differences structures of `model`.
-pub(super) fn detect(model: &Model<'_>) -> Vec<Found> {
-    // Most models have no such structure: find out without allocating.
+/// The propagators of the all-different-differences structures of `model`.
+pub(super) fn detect(model: &Model<'_>) -> Vec<Differences> {
+    // Most models have no such structure: find out before allocating.
     let constraints = model.constraints();
-    let some_all_different = constraints
+    if !constraints
         .iter()
-        .any(|c| matches!(c, Constraint::AllDifferent(_)));
-    let some_difference = constraints.iter().any(|c| match c {
-        Constraint::Linear(def) => difference(def).is_some(),
-        _ => false,
-    });
-    if !(some_all_different && some_difference) {
+        .any(|c| matches!(c, Constraint::AllDifferent(_)))
+    {
         return Vec::new();
     }
-    let universes = model.universes();
-    let mut base: HashMap<VarId, i64> = HashMap::new();
+    let linear = || {
+        constraints.iter().filter_map(|c| match c {
+            Constraint::Linear(def) => Some(def),
+            _ => None,
+        })
+    };
     let mut defined: HashMap<VarId, (VarId, VarId)> = HashMap::new();
-    let mut before: HashSet<(VarId, VarId)> = HashSet::new();
-    for constraint in model.constraints() {
-        let Constraint::Linear(def) = constraint else {
-            continue;
-        };
-        for (v, _, images) in &def.terms {
-            if let Some(first) = consecutive(images, universes[v.index()]) {
-                base.insert(*v, first);
-            }
-        }
+    for def in linear() {
         for (d, x, y) in difference(def).into_iter().flatten() {
             defined.entry(d).or_insert((x, y));
+        }
+    }
+    if defined.is_empty() {
+        return Vec::new();
+    }
+    let mut base: HashMap<VarId, i64> = HashMap::new();
+    let mut before: HashSet<(VarId, VarId)> = HashSet::new();
+    for def in linear() {
+        for (v, _, images) in &def.terms {
+            if let Some(first) = consecutive_start(images) {
+                base.insert(*v, first);
+            }
         }
         if let Some((a, b)) = ordered(def) {
             before.insert((a, b));
@@ -145,13 +123,6 @@ pub(super) fn detect(model: &Model<'_>) -> Vec<Found> {
         }
     }
     found
-}
-
-/// The first image of a variable whose images are consecutive integers.
-fn consecutive(images: &[i64], universe: u32) -> Option<i64> {
-    let ok = images.len() == universe as usize
-        && images.windows(2).all(|w| w[0].checked_add(1) == Some(w[1]));
-    ok.then(|| images.first().copied()).flatten()
 }
 
 /// `l == a + b` stated as a three-term linear equality with unit coefficients: both
@@ -194,13 +165,14 @@ fn ordered(def: &LinearDef) -> Option<(VarId, VarId)> {
     }
 }
 
-/// The chain whose every difference is a member of `def`, if there is one.
+/// The propagator of the chain whose every difference is a member of `def`, if there is
+/// one (and every variable involved ranges over consecutive integers).
 fn chain_of(
     def: &AllDifferentDef,
     defined: &HashMap<VarId, (VarId, VarId)>,
     before: &HashSet<(VarId, VarId)>,
     base: &HashMap<VarId, i64>,
-) -> Option<Found> {
+) -> Option<Differences> {
     let mut of_pair: HashMap<(VarId, VarId), VarId> = HashMap::new();
     let mut points: HashSet<VarId> = HashSet::new();
     for &d in &def.vars {
@@ -238,19 +210,30 @@ fn chain_of(
     if chain.len() != points.len() {
         return None;
     }
+    let ranged = |v: &VarId| {
+        base.get(v).map(|&first| Ranged {
+            var: v.index(),
+            base: first,
+        })
+    };
     let p = chain.len();
-    let mut pairs = vec![VarId(0); p * p];
+    // Only the pairs a < b are read; the others keep a placeholder.
+    let mut pairs = vec![Ranged { var: 0, base: 0 }; p * p];
     for a in 0..p {
         for b in a + 1..p {
-            pairs[a * p + b] = *of_pair.get(&(chain[a], chain[b]))?;
+            pairs[a * p + b] = ranged(of_pair.get(&(chain[a], chain[b]))?)?;
         }
     }
-    let members: Vec<VarId> = def.vars.clone();
-    let all_ranged = chain.iter().chain(&members).all(|v| base.contains_key(v));
-    all_ranged.then_some(Found {
-        chain,
+    let mut scope: Vec<VarId> = chain.iter().chain(&def.vars).copied().collect();
+    scope.sort_unstable();
+    scope.dedup();
+    Some(Differences {
+        scope,
+        chain: chain.iter().map(ranged).collect::<Option<_>>()?,
         pairs,
-        members,
+        members: def.vars.iter().map(ranged).collect::<Option<_>>()?,
+        used: Vec::new(),
+        least: Vec::new(),
     })
 }
 
@@ -267,35 +250,6 @@ pub(super) struct Differences {
 }
 
 impl Differences {
-    pub(super) fn new(found: &Found, model: &Model<'_>) -> Self {
-        let universes = model.universes();
-        let mut base: HashMap<VarId, i64> = HashMap::new();
-        for constraint in model.constraints() {
-            if let Constraint::Linear(def) = constraint {
-                for (v, _, images) in &def.terms {
-                    if let Some(first) = consecutive(images, universes[v.index()]) {
-                        base.insert(*v, first);
-                    }
-                }
-            }
-        }
-        let ranged = |v: &VarId| Ranged {
-            var: v.index(),
-            base: base.get(v).copied().unwrap_or(0),
-        };
-        let mut scope: Vec<VarId> = found.chain.iter().chain(&found.members).copied().collect();
-        scope.sort_unstable();
-        scope.dedup();
-        Differences {
-            scope,
-            chain: found.chain.iter().map(ranged).collect(),
-            pairs: found.pairs.iter().map(ranged).collect(),
-            members: found.members.iter().map(ranged).collect(),
-            used: Vec::new(),
-            least: Vec::new(),
-        }
-    }
-
     pub(super) fn vars(&self) -> &[VarId] {
         &self.scope
     }

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::choice::Fail;
-use crate::model::{Cmp, LinearDef, Trend};
+use crate::model::{Cmp, LinearDef, Trend, consecutive_start};
 use crate::store::{BOUNDS, FIXED, Store};
 use crate::var::VarId;
 
@@ -197,25 +197,10 @@ fn keep_indices(
         return store.assign(var, from);
     }
     if from > reach.first {
-        clear(store, var, reach.first, from - 1)?;
+        store.remove_range(var, reach.first, from - 1)?;
     }
     if to <= reach.last {
-        clear(store, var, to, reach.last)?;
-    }
-    Ok(())
-}
-
-/// Removes the indices `first..=last` from the domain of `var`, a word at a time.
-fn clear(store: &mut Store, var: usize, first: u32, last: u32) -> Result<(), Fail> {
-    let (first_word, last_word) = (first as usize / 64, last as usize / 64);
-    for w in first_word..=last_word {
-        let low = if w == first_word { first % 64 } else { 0 };
-        let high = if w == last_word { last % 64 } else { 63 };
-        let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
-        let old = store.words(var)[w];
-        if old & mask != 0 {
-            store.narrow_word(var, w, old & !mask)?;
-        }
+        store.remove_range(var, to, reach.last)?;
     }
     Ok(())
 }
@@ -309,11 +294,7 @@ impl Linear {
                     coef: i128::from(*coef),
                     images: Arc::clone(images),
                     trend,
-                    consecutive: images
-                        .windows(2)
-                        .all(|w| w[0].checked_add(1) == Some(w[1]))
-                        .then(|| images.first().map(|&f| i128::from(f)))
-                        .flatten(),
+                    consecutive: consecutive_start(images).map(i128::from),
                 }),
             }
         }

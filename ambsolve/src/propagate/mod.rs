@@ -111,9 +111,11 @@ impl<'a> Propagation<'a> {
         for (_, defs) in fused {
             props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
         }
-        for found in differences::detect(model) {
-            props.push(Prop::Differences(Differences::new(&found, model)));
-        }
+        props.extend(
+            differences::detect(model)
+                .into_iter()
+                .map(Prop::Differences),
+        );
         let bound = objective.map(|def| {
             props.push(Prop::Linear(Linear::unbounded(&def.cost)));
             props.len() as u32 - 1
