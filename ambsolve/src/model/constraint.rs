@@ -205,6 +205,33 @@ pub(crate) struct LinearDef {
     pub(crate) rhs: i64,
 }
 
+impl LinearDef {
+    /// `Σ coefficient × image` when each variable `v` takes value index `values[v]`.
+    pub(crate) fn sum(&self, values: &[u32]) -> i128 {
+        self.terms
+            .iter()
+            .map(|(v, coef, images)| {
+                i128::from(*coef) * i128::from(images[values[v.index()] as usize])
+            })
+            .sum()
+    }
+
+    /// The least and the greatest sum over the assignments that give the `chosen`
+    /// variables their value in `values`.
+    pub(crate) fn reach(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> (i128, i128) {
+        let (mut low, mut high) = (0i128, 0i128);
+        for ((v, coef, images), &(lo, hi)) in self.terms.iter().zip(&self.extremes) {
+            if chosen(*v) {
+                let x = i128::from(*coef) * i128::from(images[values[v.index()] as usize]);
+                (low, high) = (low + x, high + x);
+            } else {
+                (low, high) = (low + lo, high + hi);
+            }
+        }
+        (low, high)
+    }
+}
+
 #[derive(Clone)]
 pub(crate) struct TableDef {
     pub(crate) vars: Vec<VarId>,
@@ -263,16 +290,7 @@ impl Constraint<'_> {
                     .zip(&c.keys)
                     .all(|(&v, keys)| seen.insert(keys.key(at(v))))
             }
-            Constraint::Linear(c) => {
-                let sum: i128 = c
-                    .terms
-                    .iter()
-                    .map(|(v, coef, images)| {
-                        i128::from(*coef) * i128::from(images[at(*v) as usize])
-                    })
-                    .sum();
-                c.cmp.holds(sum, i128::from(c.rhs))
-            }
+            Constraint::Linear(c) => c.cmp.holds(c.sum(values), i128::from(c.rhs)),
             Constraint::Table(c) => {
                 let tuple: Vec<u32> = c.vars.iter().map(|&v| at(v)).collect();
                 c.allowed.contains(tuple.as_slice())
@@ -292,15 +310,7 @@ impl Constraint<'_> {
     pub(crate) fn may_hold(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> bool {
         match self {
             Constraint::Linear(c) => {
-                let (mut low, mut high) = (0i128, 0i128);
-                for ((v, coef, images), &(lo, hi)) in c.terms.iter().zip(&c.extremes) {
-                    if chosen(*v) {
-                        let x = i128::from(*coef) * i128::from(images[values[v.index()] as usize]);
-                        (low, high) = (low + x, high + x);
-                    } else {
-                        (low, high) = (low + lo, high + hi);
-                    }
-                }
+                let (low, high) = c.reach(values, chosen);
                 let rhs = i128::from(c.rhs);
                 match c.cmp {
                     Cmp::Eq => low <= rhs && rhs <= high,

@@ -57,32 +57,13 @@ impl ObjectiveDef {
 
     /// The cost of a full assignment of value indices.
     pub(crate) fn cost(&self, values: &[u32]) -> i64 {
-        let cost: i128 = self
-            .cost
-            .terms
-            .iter()
-            .map(|(v, coef, images)| {
-                i128::from(*coef) * i128::from(images[values[v.index()] as usize])
-            })
-            .sum();
         // In range: checked when the objective was made.
-        cost as i64
+        self.cost.sum(values) as i64
     }
 
     /// The least cost any assignment agreeing with the chosen variables can have.
     pub(crate) fn least_cost(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> i128 {
-        self.cost
-            .terms
-            .iter()
-            .zip(&self.cost.extremes)
-            .map(|((v, coef, images), &(low, _))| {
-                if chosen(*v) {
-                    i128::from(*coef) * i128::from(images[values[v.index()] as usize])
-                } else {
-                    low
-                }
-            })
-            .sum()
+        self.cost.reach(values, chosen).0
     }
 
     /// The user's value of an assignment of cost `cost`.
