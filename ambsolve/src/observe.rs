@@ -88,9 +88,14 @@ impl<F: FnMut(&Event) + Send> Observer for F {
 
 /// An observer shared between the caller and the engine.
 #[derive(Clone)]
-pub(crate) struct Shared(pub(crate) Arc<Mutex<dyn Observer>>);
+pub(crate) struct Shared(Arc<Mutex<dyn Observer>>);
 
 impl Shared {
+    /// `observer`, shared with the engine.
+    pub(crate) fn new(observer: impl Observer + 'static) -> Self {
+        Shared(Arc::new(Mutex::new(observer)))
+    }
+
     #[inline(never)]
     pub(crate) fn send(&self, event: Event) {
         // A poisoned lock means the observer panicked earlier: keep going without it.

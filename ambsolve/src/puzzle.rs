@@ -2,7 +2,7 @@
 //! `constraints!` returns.
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::error::SearchError;
 use crate::limits::Limits;
@@ -134,7 +134,7 @@ impl<'a, S> Puzzle<'a, S> {
     /// Reports every step of the search to `observer` (see [`Solver::observe`]).
     #[must_use]
     pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
-        self.options.observer = Some(Shared(Arc::new(Mutex::new(observer))));
+        self.options.observer = Some(Shared::new(observer));
         self
     }
 

@@ -6,7 +6,7 @@ mod optimize;
 mod solutions;
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
 use self::solutions::MappedSearch;
@@ -130,7 +130,7 @@ impl<'a, T> Solver<'a, T> {
     /// handle to it (a [`Recorder`](crate::Recorder), or your own type behind an `Arc`) to
     /// read what it gathered.
     pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
-        self.options.observer = Some(Shared(Arc::new(Mutex::new(observer))));
+        self.options.observer = Some(Shared::new(observer));
         self
     }
 
