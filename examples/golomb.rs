@@ -11,9 +11,9 @@
 use std::process::ExitCode;
 
 use ambsolve::{Engine, StopReason};
-use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::golomb::{golomb, is_golomb};
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 
 /// The most marks taken. Proving the optimum takes seconds for 11 marks and grows about
 /// tenfold with each mark; beyond that the search still improves its ruler until a limit
@@ -40,18 +40,9 @@ struct Args {
     bounds: Bounds,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum EngineArg {
-    Trail,
-    Replay,
-}
-
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let engine = match args.engine {
-        EngineArg::Trail => Engine::Trail,
-        EngineArg::Replay => Engine::Replay,
-    };
+    let engine = Engine::from(args.engine);
     let n = args.n as usize;
     let puzzle = golomb(n).engine(engine).limits(args.bounds.limits());
     let mut out = Output::new();

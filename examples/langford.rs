@@ -9,9 +9,9 @@
 use std::process::ExitCode;
 
 use ambsolve::Engine;
-use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::langford::{langford, langford_up_to_reversal};
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 
 /// The largest N taken: N = 12 (216,288 sequences) counts in about 20 s on the trail
 /// engine, and the work grows about tenfold with each N.
@@ -40,12 +40,6 @@ struct Args {
     bounds: Bounds,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum EngineArg {
-    Trail,
-    Replay,
-}
-
 fn main() -> ExitCode {
     let args: Args = cli::parse();
     let Ok(n) = usize::try_from(args.n)
@@ -57,10 +51,7 @@ fn main() -> ExitCode {
             args.n
         ));
     };
-    let engine = match args.engine {
-        EngineArg::Trail => Engine::Trail,
-        EngineArg::Replay => Engine::Replay,
-    };
+    let engine = Engine::from(args.engine);
     let puzzle = if args.fundamental {
         langford_up_to_reversal(n)
     } else {

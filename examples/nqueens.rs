@@ -21,13 +21,13 @@ use std::process::ExitCode;
 use ambsolve::{
     Checking, Engine, Event, Limits, Observer, Recorder, SearchTree, Stats, StopReason,
 };
-use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
 };
 use ambsolve_examples::trace::{self, Trace};
 use ambsolve_examples::{animate, svg};
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 
 /// Place N queens on an N×N board so that no two attack each other.
 ///
@@ -85,12 +85,6 @@ struct Args {
     trace_lines: usize,
     #[command(flatten)]
     bounds: Bounds,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum EngineArg {
-    Trail,
-    Replay,
 }
 
 /// The largest board each mode takes, and why.
@@ -186,10 +180,7 @@ fn main() -> ExitCode {
         },
     };
     let limits = args.bounds.limits();
-    let engine = match args.engine {
-        EngineArg::Trail => Engine::Trail,
-        EngineArg::Replay => Engine::Replay,
-    };
+    let engine = Engine::from(args.engine);
     let mut puzzle = if args.fundamental {
         fundamental_queens(n)
     } else {

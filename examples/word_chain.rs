@@ -14,16 +14,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ambsolve::Engine;
-use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::word_chain::{chains, classic_lists, read_lists};
 use ambsolve_examples::trace::{self, Trace};
-use clap::{Parser, ValueEnum};
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum EngineArg {
-    Trail,
-    Replay,
-}
+use clap::Parser;
 
 /// Chain one word from each list: each word's last letter is the next word's first.
 ///
@@ -71,10 +65,7 @@ fn main() -> ExitCode {
             }
         }
     };
-    let engine = match args.engine {
-        EngineArg::Trail => Engine::Trail,
-        EngineArg::Replay => Engine::Replay,
-    };
+    let engine = Engine::from(args.engine);
     let mut puzzle = chains(&lists).engine(engine).limits(args.bounds.limits());
     if args.trace {
         let narrator = trace::Chain {

@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use ambsolve::{
-    CancelFlag, Limits, SearchError, Solutions, Stats, StopReason, TryImproving, TrySolutions,
+    CancelFlag, Engine, Limits, SearchError, Solutions, Stats, StopReason, TryImproving,
+    TrySolutions,
 };
 use clap::{CommandFactory, Parser};
 
@@ -300,6 +301,24 @@ pub fn print_best<T>(
     }
     out.flush();
     exit_status(stop)
+}
+
+/// The `--engine` flag of the examples that run on either engine: `trail` or `replay`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[allow(missing_docs)] // variant docs would change the flag's help text
+pub enum EngineArg {
+    #[default]
+    Trail,
+    Replay,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(engine: EngineArg) -> Engine {
+        match engine {
+            EngineArg::Trail => Engine::Trail,
+            EngineArg::Replay => Engine::Replay,
+        }
+    }
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.
