@@ -10,7 +10,7 @@
 
 use std::process::ExitCode;
 
-use ambsolve::{Engine, StopReason};
+use ambsolve::Engine;
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::golomb::{golomb, is_golomb};
 use clap::Parser;
@@ -74,31 +74,21 @@ fn main() -> ExitCode {
         found += 1;
         best = Some(step);
     }
+    cli::best_lines(
+        &mut out,
+        &improving,
+        best,
+        found,
+        ("ruler", "rulers"),
+        |out, ruler, length| {
+            out.line(format!("marks: {}", marks(&ruler)));
+            out.line(format!("length: {length}"));
+        },
+    );
     let stop = improving.stop_reason();
-    let stats = improving.stats();
-    match &best {
-        Some(best) => {
-            out.line(format!("marks: {}", marks(&best.solution)));
-            out.line(format!("length: {}", best.objective));
-        }
-        None => out.line("no ruler found"),
-    }
-    match stop {
-        Some(StopReason::Exhausted) if best.is_some() => {
-            out.line(format!("proved optimal in {:.3?}", stats.elapsed));
-        }
-        Some(StopReason::Exhausted) => out.line("no ruler exists"),
-        _ => {
-            let what = if found == 1 { "ruler" } else { "rulers" };
-            if let Some(line) = cli::partial_line(stop, found, what, &stats, improving.progress()) {
-                out.line(line);
-            }
-            out.line("not proved optimal");
-        }
-    }
     if args.stats {
         out.line(format!("engine: {engine}"));
-        out.line(format!("statistics: {stats}"));
+        out.line(format!("statistics: {}", improving.stats()));
     }
     out.flush();
     cli::exit_status(stop)

@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use ambsolve::{
-    CancelFlag, Engine, Limits, SearchError, Solutions, Stats, StopReason, TryImproving,
-    TrySolutions,
+    CancelFlag, Engine, Improvement, Limits, SearchError, Solutions, Stats, StopReason,
+    TryImproving, TrySolutions,
 };
 use clap::{CommandFactory, Parser};
 
@@ -256,20 +256,15 @@ pub fn count_lines(
     }
 }
 
-/// Runs a branch-and-bound search to its end and prints the best solution with `show`
-/// (given the solution and the objective's value), then `proved optimal in <time>`, and
-/// gives the status 0. `what` names one solution and several (`("ruler", "rulers")`).
-///
-/// A search stopped by a limit or a signal prints the best solution it found, a
-/// [`partial_line`] and `not proved optimal`, and gives its [`exit_status`]. Without a
-/// solution it prints `no <one> found`, and then `no <one> exists` if the search was
-/// exhausted. If the search cannot go on, the error is reported as [`search_error`] does.
+/// Runs a branch-and-bound search to its end and prints its outcome as
+/// [`best_lines`] does, and gives the status 0 (or the [`exit_status`] of a search stopped
+/// by a signal). If the search cannot go on, the error is reported as [`search_error`]
+/// does.
 pub fn print_best<T>(
     mut improving: TryImproving<'_, T>,
     what: (&str, &str),
     show: impl FnOnce(&mut Output, T, i64),
 ) -> ExitCode {
-    let (one, many) = what;
     let mut best = None;
     let mut found = 0u64;
     for step in improving.by_ref() {
@@ -279,11 +274,32 @@ pub fn print_best<T>(
         }
         found += 1;
     }
+    let mut out = Output::new();
+    best_lines(&mut out, &improving, best, found, what, show);
+    out.flush();
+    exit_status(improving.stop_reason())
+}
+
+/// The outcome of a finished branch-and-bound search that found `found` improving
+/// solutions, the last one `best`: the solution, printed with `show` (given the solution
+/// and the objective's value), then `proved optimal in <time>`. `what` names one solution
+/// and several (`("ruler", "rulers")`).
+///
+/// A search stopped by a limit or a signal prints the best solution it found, a
+/// [`partial_line`] and `not proved optimal`. Without a solution it prints `no <one>
+/// found`, and then `no <one> exists` if the search was exhausted.
+pub fn best_lines<T>(
+    out: &mut Output,
+    improving: &TryImproving<'_, T>,
+    best: Option<Improvement<T>>,
+    found: u64,
+    (one, many): (&str, &str),
+    show: impl FnOnce(&mut Output, T, i64),
+) {
     let stop = improving.stop_reason();
     let stats = improving.stats();
-    let mut out = Output::new();
     match best {
-        Some(best) => show(&mut out, best.solution, best.objective),
+        Some(best) => show(out, best.solution, best.objective),
         None => out.line(format!("no {one} found")),
     }
     match stop {
@@ -299,8 +315,6 @@ pub fn print_best<T>(
             out.line("not proved optimal");
         }
     }
-    out.flush();
-    exit_status(stop)
 }
 
 /// The `--engine` flag of the examples that run on either engine: `trail` or `replay`.
