@@ -15,7 +15,7 @@
 
 use std::fs::File;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ambsolve::{
@@ -142,42 +142,18 @@ fn main() -> ExitCode {
         return cli::usage_error::<Args>(&message);
     }
     let n = args.n as usize;
-    // Open the picture's file first: a bad path is reported before any search.
-    let mut picture = match &args.svg {
-        None => None,
-        Some(path) => match File::create(path) {
-            Ok(file) => Some((path, file)),
-            Err(e) => {
-                return cli::input_error(
-                    "nqueens",
-                    format!("cannot write {}: {e}", path.display()),
-                );
-            }
-        },
+    // Open the output files first: a bad path is reported before any search.
+    let mut picture = match args.svg.as_deref().map(OutputFile::create).transpose() {
+        Ok(file) => file,
+        Err(status) => return status,
     };
-    let mut tree_file = match &args.tree {
-        None => None,
-        Some(path) => match File::create(path) {
-            Ok(file) => Some((path, file)),
-            Err(e) => {
-                return cli::input_error(
-                    "nqueens",
-                    format!("cannot write {}: {e}", path.display()),
-                );
-            }
-        },
+    let mut tree_file = match args.tree.as_deref().map(OutputFile::create).transpose() {
+        Ok(file) => file,
+        Err(status) => return status,
     };
-    let mut animation = match &args.animate {
-        None => None,
-        Some(path) => match File::create(path) {
-            Ok(file) => Some((path, file)),
-            Err(e) => {
-                return cli::input_error(
-                    "nqueens",
-                    format!("cannot write {}: {e}", path.display()),
-                );
-            }
-        },
+    let mut animation = match args.animate.as_deref().map(OutputFile::create).transpose() {
+        Ok(file) => file,
+        Err(status) => return status,
     };
     let limits = args.bounds.limits();
     let engine = Engine::from(args.engine);
@@ -339,7 +315,7 @@ fn main() -> ExitCode {
     if args.stats {
         print_stats(&mut out, &outcome.stats, engine, args.naive);
     }
-    if let Some((path, file)) = &mut picture {
+    if let Some(file) = &mut picture {
         let title = if args.first {
             format!("{n} queens: the first solution")
         } else {
@@ -350,39 +326,65 @@ fn main() -> ExitCode {
             )
         };
         let drawn = svg::boards(&title, &outcome.shown, outcome.count);
-        if let Err(e) = file.write_all(drawn.as_bytes()) {
-            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
+        if let Err(status) = file.write(&drawn) {
+            return status;
         }
     }
-    if let Some((path, file)) = &mut animation {
-        let how = if args.naive {
-            "generate and test"
-        } else {
-            "checked early"
-        };
+    // How the search checked its constraints, for the titles of its pictures.
+    let how = if args.naive {
+        "generate and test"
+    } else {
+        "checked early"
+    };
+    if let Some(file) = &mut animation {
         let title = format!("{n} queens, {engine} engine, {how}");
         let page = animate::board_page(n, &title, &recorder.events(), recorder.dropped());
-        if let Err(e) = file.write_all(page.as_bytes()) {
-            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
+        if let Err(status) = file.write(&page) {
+            return status;
         }
     }
-    if let Some((path, file)) = &mut tree_file {
-        let how = if args.naive {
-            "generate and test"
-        } else {
-            "checked early"
-        };
+    if let Some(file) = &mut tree_file {
         let title = format!(
             "{n} queens, {engine} engine, {how}{}",
             if partial { " (partial)" } else { "" }
         );
         let drawn = tree.svg_with(&title, |node| (node.value + 1).to_string());
-        if let Err(e) = file.write_all(drawn.as_bytes()) {
-            return cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()));
+        if let Err(status) = file.write(&drawn) {
+            return status;
         }
     }
     out.flush();
     cli::exit_status(outcome.stop)
+}
+
+/// A file the program writes a picture or a page to, opened before the search.
+struct OutputFile {
+    path: PathBuf,
+    file: File,
+}
+
+impl OutputFile {
+    /// Creates `path`; a path that cannot be written is a usage error (status 2).
+    fn create(path: &Path) -> Result<Self, ExitCode> {
+        match File::create(path) {
+            Ok(file) => Ok(OutputFile {
+                path: path.to_path_buf(),
+                file,
+            }),
+            Err(e) => Err(Self::error(path, &e)),
+        }
+    }
+
+    /// Writes `text`; a failed write is reported as a usage error (status 2).
+    fn write(&mut self, text: &str) -> Result<(), ExitCode> {
+        self.file
+            .write_all(text.as_bytes())
+            .map_err(|e| Self::error(&self.path, &e))
+    }
+
+    fn error(path: &Path, e: &std::io::Error) -> ExitCode {
+        cli::input_error("nqueens", format!("cannot write {}: {e}", path.display()))
+    }
 }
 
 fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {
