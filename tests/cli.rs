@@ -66,14 +66,7 @@ fn nqueens_bad_arguments_print_usage_and_exit_2() {
         &[],
         &["8", "--all", "--count"],
     ] {
-        let out = run_example("nqueens", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("Usage: nqueens"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_usage_error("nqueens", args);
     }
 }
 
@@ -85,6 +78,19 @@ fn word_chain_classic() {
     that thing grows slowly
     solutions: 1
     ");
+}
+
+/// `example` run with `args` prints its usage on standard error, nothing on standard
+/// output, and exits with status 2.
+fn assert_usage_error(example: &str, args: &[&str]) {
+    let out = run_example(example, args);
+    assert_eq!(out.status.code(), Some(2), "{example} {args:?}");
+    assert!(
+        stderr(&out).contains(&format!("Usage: {example}")),
+        "{example} {args:?}: {}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "{example} {args:?}");
 }
 
 fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
@@ -939,14 +945,7 @@ fn golomb_bad_arguments_print_usage_and_exit_2() {
         &["8", "--engine", "bogus"],
         &["8", "--node-limit", "many"],
     ] {
-        let out = run_example("golomb", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("Usage: golomb"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_usage_error("golomb", args);
     }
 }
 
@@ -971,13 +970,7 @@ fn assignment_cheapest_proves_the_least_cost() {
         &[],
         &["--cheapest", "--cheapest"],
     ] {
-        let out = run_example("assignment", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("Usage: assignment"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
+        assert_usage_error("assignment", args);
     }
 }
 
@@ -1010,14 +1003,7 @@ fn knapsack_proves_the_most_valuable_choice() {
         &["--capacity"],
         &["750"],
     ] {
-        let out = run_example("knapsack", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("Usage: knapsack"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
-        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_usage_error("knapsack", args);
     }
 }
 
