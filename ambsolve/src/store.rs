@@ -39,8 +39,18 @@ pub(crate) struct Store {
 /// Whether a one-word domain going from `old` to `new` lost its lowest or highest value.
 #[inline(always)]
 fn lost_end(old: u64, new: u64) -> bool {
+    let (lowest, highest) = lost_ends(old, new);
+    lowest || highest
+}
+
+/// Whether a word going from `old` (not 0) to `new` lost its lowest value, and its highest.
+#[inline(always)]
+fn lost_ends(old: u64, new: u64) -> (bool, bool) {
     let removed = old & !new;
-    removed & old & old.wrapping_neg() != 0 || removed >> (63 - old.leading_zeros()) & 1 == 1
+    (
+        removed & old & old.wrapping_neg() != 0,
+        removed >> (63 - old.leading_zeros()) & 1 == 1,
+    )
 }
 
 impl Store {
@@ -230,13 +240,11 @@ impl Store {
     /// word before (after) it holds one.
     #[inline]
     fn lost_bound(&self, var: usize, w: usize, old: u64, new: u64) -> bool {
-        let removed = old & !new;
         let first = self.first[var] as usize;
-        let lowest = removed & old & old.wrapping_neg() != 0;
+        let (lowest, highest) = lost_ends(old, new);
         if lowest && (0..w).all(|k| self.cells.get(first + k) == 0) {
             return true;
         }
-        let highest = removed >> (63 - old.leading_zeros()) & 1 == 1;
         highest && (w + 1..self.words[var] as usize).all(|k| self.cells.get(first + k) == 0)
     }
 

@@ -183,6 +183,15 @@ impl<'a> TrailSearch<'a> {
         self.stack.len() as u32
     }
 
+    /// Counts a failure of the node the search stands on (the root at depth 0) and
+    /// reports it.
+    fn node_failed(&mut self) {
+        self.failures += 1;
+        self.report(|| Event::Fail {
+            depth: self.depth(),
+        });
+    }
+
     /// Branch and bound: if a better solution was found since the bound was last
     /// propagated, the next propagation keeps the cost below it.
     #[inline]
@@ -345,11 +354,8 @@ impl<'a> TrailSearch<'a> {
         self.phase = match result {
             Ok(()) => Phase::Descend,
             Err(Fail) => {
-                self.failures += 1;
                 self.run_failures += 1;
-                self.report(|| Event::Fail {
-                    depth: self.depth(),
-                });
+                self.node_failed();
                 Phase::Backtrack
             }
         };
@@ -454,8 +460,7 @@ impl Search for TrailSearch<'_> {
                     self.phase = if self.root() {
                         Phase::Descend
                     } else {
-                        self.failures += 1;
-                        self.report(|| Event::Fail { depth: 0 });
+                        self.node_failed();
                         Phase::Done
                     };
                 }
@@ -464,17 +469,11 @@ impl Search for TrailSearch<'_> {
                         && !(self.model.satisfied(&self.store.assignment())
                             && self.may_lead().is_ok()) =>
                     {
-                        self.failures += 1;
-                        self.report(|| Event::Fail {
-                            depth: self.depth(),
-                        });
+                        self.node_failed();
                         self.phase = Phase::Backtrack;
                     }
                     None if !self.improves() => {
-                        self.failures += 1;
-                        self.report(|| Event::Fail {
-                            depth: self.depth(),
-                        });
+                        self.node_failed();
                         self.phase = Phase::Backtrack;
                     }
                     None => {
