@@ -106,3 +106,30 @@ pub(crate) enum Comparison {
     Gt,
     Ge,
 }
+
+impl Comparison {
+    /// The comparison an operator makes, if it makes one.
+    pub(crate) fn of(op: &syn::BinOp) -> Option<Comparison> {
+        Some(match op {
+            syn::BinOp::Eq(_) => Comparison::Eq,
+            syn::BinOp::Ne(_) => Comparison::Ne,
+            syn::BinOp::Lt(_) => Comparison::Lt,
+            syn::BinOp::Le(_) => Comparison::Le,
+            syn::BinOp::Gt(_) => Comparison::Gt,
+            syn::BinOp::Ge(_) => Comparison::Ge,
+            _ => return None,
+        })
+    }
+
+    /// Its name in `ambsolve::Cmp`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Comparison::Eq => "Eq",
+            Comparison::Ne => "Ne",
+            Comparison::Lt => "Lt",
+            Comparison::Le => "Le",
+            Comparison::Gt => "Gt",
+            Comparison::Ge => "Ge",
+        }
+    }
+}

@@ -468,14 +468,8 @@ fn linear<'a>(
     let Expr::Binary(b) = part else {
         return Ok(None);
     };
-    let cmp = match b.op {
-        BinOp::Eq(_) => Comparison::Eq,
-        BinOp::Ne(_) => Comparison::Ne,
-        BinOp::Lt(_) => Comparison::Lt,
-        BinOp::Le(_) => Comparison::Le,
-        BinOp::Gt(_) => Comparison::Gt,
-        BinOp::Ge(_) => Comparison::Ge,
-        _ => return Ok(None),
+    let Some(cmp) = Comparison::of(&b.op) else {
+        return Ok(None);
     };
     let (Some(left), Some(right)) = (
         linear::linearize(&b.left, dims, &require.comprehensions),

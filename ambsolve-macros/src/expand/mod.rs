@@ -514,17 +514,7 @@ fn linear(
     }
     let post = match goal {
         Goal::Compare(cmp, cmp_span) => {
-            let cmp = Ident::new(
-                match cmp {
-                    Comparison::Eq => "Eq",
-                    Comparison::Ne => "Ne",
-                    Comparison::Lt => "Lt",
-                    Comparison::Le => "Le",
-                    Comparison::Gt => "Gt",
-                    Comparison::Ge => "Ge",
-                },
-                cmp_span,
-            );
+            let cmp = Ident::new(cmp.name(), cmp_span);
             quote_spanned! {span=>
                 let #total = ::ambsolve::__private::narrow(&mut #model, -#total, "a constant");
                 #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, #total);
@@ -663,23 +653,16 @@ fn comparison<'s>(slots: &'s [Slot], condition: &Expr) -> Option<(Ident, &'s Slo
     let Expr::Binary(binary) = strip_parens(condition) else {
         return None;
     };
-    let name = match binary.op {
-        syn::BinOp::Eq(_) => "Eq",
-        syn::BinOp::Ne(_) => "Ne",
-        syn::BinOp::Lt(_) => "Lt",
-        syn::BinOp::Le(_) => "Le",
-        syn::BinOp::Gt(_) => "Gt",
-        syn::BinOp::Ge(_) => "Ge",
-        _ => return None,
-    };
+    let cmp = Comparison::of(&binary.op)?;
     let [first, second] = slots else {
         return None;
     };
     if first.depth != 0 || second.depth != 0 {
         return None;
     }
-    let left = analyze::slot_key(strip_parens(&binary.left))?;
-    let right = analyze::slot_key(strip_parens(&binary.right))?;
+    // A slot's key is the same with or without parentheses around it.
+    let left = analyze::slot_key(&binary.left)?;
+    let right = analyze::slot_key(&binary.right)?;
     let (left, right) = if left == first.key() && right == second.key() {
         (first, second)
     } else if left == second.key() && right == first.key() {
@@ -687,7 +670,7 @@ fn comparison<'s>(slots: &'s [Slot], condition: &Expr) -> Option<(Ident, &'s Slo
     } else {
         return None;
     };
-    Some((Ident::new(name, binary.op.span()), left, right))
+    Some((Ident::new(cmp.name(), binary.op.span()), left, right))
 }
 
 fn strip_parens(expr: &Expr) -> &Expr {
