@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 
 use ambsolve::Event;
 
+use crate::svg::escape;
+
 /// The page for an `n`×`n` board replaying `events` (the trail engine's or the replay
 /// engine's, on the model of `puzzles::queens`: variable `i` is row `i`).
 pub fn board_page(n: usize, title: &str, events: &[Event], dropped: u64) -> String {
@@ -130,12 +132,4 @@ draw();
         count = events.len(),
     );
     page
-}
-
-/// `text` with the characters HTML gives a meaning escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

@@ -87,7 +87,8 @@ pub fn boards(title: &str, boards: &[Vec<usize>], total: u64) -> String {
     svg
 }
 
-fn escape(text: &str) -> String {
+/// `text` with the characters XML and HTML give a meaning in text escaped.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
