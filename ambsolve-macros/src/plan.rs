@@ -39,21 +39,11 @@ pub(crate) enum Constraint<'a> {
         span: Span,
         items: Vec<(Operand<'a>, &'a [(Pat, Expr)])>,
     },
-    /// `lhs CMP rhs`, linear: `Σ coef × slot + Σ sums + Σ constant CMP 0`.
+    /// A linear form `Σ coef × slot + Σ sums + Σ constant`, compared with 0 (`lhs CMP
+    /// rhs` as `lhs - rhs CMP 0`) or stated as the objective.
     Linear {
         span: Span,
-        cmp: Comparison,
-        /// The comparison operator, for spans.
-        cmp_span: Span,
-        terms: Vec<(Coef<'a>, Slot)>,
-        lookups: Vec<(Coef<'a>, Lookup<'a>)>,
-        constant: Vec<Coef<'a>>,
-        sums: Vec<Sum<'a>>,
-    },
-    /// `minimize EXPR;` / `maximize EXPR;`: `Σ coef × slot + Σ sums + Σ constant`.
-    Objective {
-        span: Span,
-        sense: Sense,
+        goal: Goal,
         terms: Vec<(Coef<'a>, Slot)>,
         lookups: Vec<(Coef<'a>, Lookup<'a>)>,
         constant: Vec<Coef<'a>>,
@@ -94,6 +84,15 @@ pub(crate) struct Sum<'a> {
     pub(crate) terms: Vec<(Coef<'a>, Slot)>,
     pub(crate) lookups: Vec<(Coef<'a>, Lookup<'a>)>,
     pub(crate) constant: Vec<Coef<'a>>,
+}
+
+/// What a linear form is for.
+#[derive(Clone, Copy)]
+pub(crate) enum Goal {
+    /// Compared with 0; the span is the comparison operator's.
+    Compare(Comparison, Span),
+    /// `minimize` or `maximize`.
+    Objective(Sense),
 }
 
 /// The comparison of a linear constraint.

@@ -10,7 +10,7 @@ use syn::{BinOp, Expr, Ident, Pat};
 use crate::analyze::{self, Choices};
 use crate::ast::{Body, Choice, Comprehension, Item, Objective, Require, Sense};
 use crate::linear::{self, Linear};
-use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
+use crate::plan::{Comparison, Constraint, Goal, Operand, Plan, Step, Sum};
 
 /// Collects errors; returns the first combined with the others.
 #[derive(Default)]
@@ -497,8 +497,7 @@ fn linear<'a>(
     let sums = sums(form.sums, dims)?;
     Ok(Some(Constraint::Linear {
         span: part.span(),
-        cmp,
-        cmp_span: b.op.span(),
+        goal: Goal::Compare(cmp, b.op.span()),
         terms: form.terms,
         lookups: form.lookups,
         constant: form.constant,
@@ -578,9 +577,9 @@ fn classify_objective<'a>(
             ),
         ));
     }
-    Ok(Constraint::Objective {
+    Ok(Constraint::Linear {
         span: objective.keyword,
-        sense: objective.sense,
+        goal: Goal::Objective(objective.sense),
         terms: form.terms,
         lookups: form.lookups,
         constant: form.constant,

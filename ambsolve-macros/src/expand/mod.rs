@@ -17,7 +17,7 @@ use syn::{Expr, Ident, Pat};
 use crate::analyze::{self, Slot};
 use crate::ast::{Choice, Sense};
 use crate::linear::{Coef, Lookup};
-use crate::plan::{Comparison, Constraint, Operand, Plan, Step, Sum};
+use crate::plan::{Comparison, Constraint, Goal, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
 fn internal(name: &str) -> Ident {
@@ -293,35 +293,12 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
         }
         Constraint::Linear {
             span,
-            cmp,
-            cmp_span,
+            goal,
             terms,
             lookups,
             constant,
             sums,
-        } => linear(
-            *span,
-            Goal::Compare(*cmp, *cmp_span),
-            (terms, lookups),
-            constant,
-            sums,
-            model,
-        ),
-        Constraint::Objective {
-            span,
-            sense,
-            terms,
-            lookups,
-            constant,
-            sums,
-        } => linear(
-            *span,
-            Goal::Objective(*sense),
-            (terms, lookups),
-            constant,
-            sums,
-            model,
-        ),
+        } => linear(*span, *goal, (terms, lookups), constant, sums, model),
         Constraint::Restrict { slot, condition } => {
             let var = internal("__var");
             let value = internal("__value");
@@ -455,12 +432,6 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
 
 /// The terms of a linear constraint: choices and lookups, each with its coefficient.
 type LinearParts<'p, 'a> = (&'p [(Coef<'a>, Slot)], &'p [(Coef<'a>, Lookup<'a>)]);
-
-/// What a linear form is for: compared with 0, or the objective.
-enum Goal {
-    Compare(Comparison, Span),
-    Objective(Sense),
-}
 
 fn linear(
     span: Span,
