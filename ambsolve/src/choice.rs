@@ -23,6 +23,132 @@ impl fmt::Display for Fail {
 
 impl std::error::Error for Fail {}
 
+/// A subtree of a search: the path of choices that leads to it, one alternative index per
+/// choice point, from the root down.
+///
+/// A search cut into subproblems ([`Solver::split`](crate::Solver::split)) covers its
+/// tree exactly: the subproblems, searched one after the other in the order they are
+/// listed, yield the same solutions in the same order as the whole search, and their
+/// counts add up to its count. Each one can be searched on its own, by any instance of
+/// the same engine with the same options ([`Solver::subproblem`](crate::Solver::subproblem)),
+/// on any thread or machine: it is a plain value, written as the indices joined by dots
+/// (`3.0.12`; the root, the whole search, is `.`), and read back with [`str::parse`].
+///
+/// A path means something only for the engine, options and model that produced it: the
+/// alternatives of a choice point are the values the engine has left there, in its order.
+///
+/// ```
+/// use ambsolve::Subproblem;
+///
+/// let s: Subproblem = "3.0.12".parse()?;
+/// assert_eq!(s.path(), [3, 0, 12]);
+/// assert_eq!(s.to_string(), "3.0.12");
+/// assert_eq!(Subproblem::root().to_string().parse::<Subproblem>()?, Subproblem::root());
+/// assert!("3..1".parse::<Subproblem>().is_err());
+/// # Ok::<(), ambsolve::ParseSubproblemError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Subproblem {
+    path: Vec<u32>,
+}
+
+impl Subproblem {
+    /// The whole search.
+    pub fn root() -> Self {
+        Self::default()
+    }
+
+    /// The alternative index taken at each choice point, from the root down.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// How many choices lead to it.
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+}
+
+impl From<Vec<u32>> for Subproblem {
+    fn from(path: Vec<u32>) -> Self {
+        Subproblem { path }
+    }
+}
+
+impl fmt::Display for Subproblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            return f.write_str(".");
+        }
+        for (k, index) in self.path.iter().enumerate() {
+            if k > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{index}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a string is not a [`Subproblem`]: it must be `.` or indices joined by dots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSubproblemError {
+    text: String,
+}
+
+impl fmt::Display for ParseSubproblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a subproblem: expected `.` or indices joined by dots, like `3.0.12`",
+            self.text.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for ParseSubproblemError {}
+
+impl std::str::FromStr for Subproblem {
+    type Err = ParseSubproblemError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "." {
+            return Ok(Subproblem::root());
+        }
+        text.split('.')
+            .map(|part| {
+                // Digits only: no sign, no spaces.
+                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                part.parse::<u32>().ok()
+            })
+            .collect::<Option<Vec<u32>>>()
+            .map(Subproblem::from)
+            .ok_or_else(|| ParseSubproblemError {
+                text: text.chars().take(80).collect(),
+            })
+    }
+}
+
+/// Where an engine searches: below a path (a subproblem), and down to a depth at which it
+/// stops and reports the node instead of going deeper (how a search is cut into
+/// subproblems).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Scope {
+    /// The choices replayed before the search starts; it never backtracks above them.
+    pub(crate) prefix: Vec<u32>,
+    /// A node at this depth that is not a solution is reported as a cut, not searched.
+    pub(crate) cutoff: Option<u32>,
+}
+
+impl Scope {
+    /// The whole tree.
+    pub(crate) fn is_whole(&self) -> bool {
+        self.prefix.is_empty() && self.cutoff.is_none()
+    }
+}
+
 /// One open choice point.
 ///
 /// The replay engine uses `index` and `arity` only. The trail engine also records the
@@ -94,6 +220,10 @@ impl ChoiceStack {
         self.frames.get(depth)
     }
 
+    pub(crate) fn get_mut(&mut self, depth: usize) -> Option<&mut Frame> {
+        self.frames.get_mut(depth)
+    }
+
     /// Drops the frames at depth `depth` and below it.
     pub(crate) fn truncate(&mut self, depth: usize) {
         self.frames.truncate(depth);
@@ -102,8 +232,16 @@ impl ChoiceStack {
     /// Pops exhausted frames and moves the deepest open frame to its next alternative.
     ///
     /// Returns `false` when no open frame is left: the search tree is exhausted.
+    #[cfg(test)]
     pub(crate) fn advance(&mut self) -> bool {
-        while let Some(top) = self.frames.last_mut() {
+        self.advance_above(0)
+    }
+
+    /// As [`advance`](ChoiceStack::advance), leaving the first `floor` frames alone: they
+    /// lead to the subtree being searched. False when no open frame is left above them.
+    pub(crate) fn advance_above(&mut self, floor: usize) -> bool {
+        while self.frames.len() > floor {
+            let top = self.frames.last_mut().expect("more frames than the floor");
             if top.is_last() {
                 self.frames.pop();
             } else {
@@ -117,10 +255,16 @@ impl ChoiceStack {
     /// The share of the search tree already finished, estimated from the open frames:
     /// each frame contributes its finished alternatives, weighted by the share of the tree
     /// its parent alternative stands for.
+    #[cfg(test)]
     pub(crate) fn progress(&self) -> f64 {
+        self.progress_from(0)
+    }
+
+    /// The share of the subtree below the first `floor` frames already finished.
+    pub(crate) fn progress_from(&self, floor: usize) -> f64 {
         let mut done = 0.0;
         let mut weight = 1.0;
-        for frame in &self.frames {
+        for frame in self.frames.iter().skip(floor) {
             let arity = f64::from(frame.arity.max(1));
             done += weight * f64::from(frame.index) / arity;
             weight /= arity;
@@ -132,7 +276,6 @@ impl ChoiceStack {
     }
 
     /// The path to the current node: the alternative chosen at each depth.
-    #[cfg(test)]
     pub(crate) fn path(&self) -> Vec<u32> {
         self.frames.iter().map(|f| f.index).collect()
     }

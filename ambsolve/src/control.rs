@@ -2,7 +2,8 @@
 //! every node (limits, the clock, a pause point), and the [`Search`] trait every engine
 //! implements so that one iterator can drive any of them.
 
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::SearchError;
@@ -14,8 +15,22 @@ use crate::stats::Stats;
 pub(crate) enum Step {
     /// The engine stands on a solution; take it with [`Search::take_solution`].
     Solution,
+    /// The engine stands on a node at its scope's cutoff depth that is not a solution:
+    /// take its path with [`Search::path`]; the engine goes on past it.
+    Cut,
     /// The engine stopped or paused before finding one.
     Interrupted(Interrupt),
+}
+
+/// What [`Search::count`] counted, and how it ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Solutions the engine stood on.
+    pub(crate) found: u64,
+    /// The same, each weighted by [`Search::weight`]: the solutions they stand for.
+    pub(crate) weighted: u64,
+    /// `None` if it stopped because it had counted the maximum asked for.
+    pub(crate) end: Option<Interrupt>,
 }
 
 /// The best cost found so far by a branch-and-bound search, shared by whoever searches
@@ -79,6 +94,57 @@ pub(crate) trait Search {
     fn objective(&self) -> Option<i64> {
         None
     }
+
+    /// The path to the node the engine stands on: the alternative index taken at each
+    /// choice point, from the root (after a [`Step::Cut`] or a [`Step::Solution`]).
+    fn path(&self) -> Vec<u32>;
+
+    /// How many solutions the one the engine stands on stands for (its class, when
+    /// counting through symmetry); 1 otherwise.
+    fn weight(&self) -> u64 {
+        1
+    }
+
+    /// Subproblems finished and in all, when the search is cut into subproblems.
+    fn subproblems(&self) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Counts solutions without taking them, until the engine stops or pauses, or has
+    /// counted `max`.
+    fn count(&mut self, control: &mut Control, max: u64) -> Result<Counted, SearchError> {
+        let mut counted = Counted::default();
+        while counted.found < max {
+            match self.advance(control)? {
+                Step::Solution => {
+                    counted.found += 1;
+                    counted.weighted += self.weight();
+                }
+                Step::Cut => {}
+                Step::Interrupted(interrupt) => {
+                    counted.end = Some(interrupt);
+                    break;
+                }
+            }
+        }
+        Ok(counted)
+    }
+}
+
+/// Nodes a worker takes from a shared node budget at a time.
+const NODE_CHUNK: u64 = 256;
+
+/// What the searches of one parallel search share through their [`Control`]s: the node
+/// budget left (all of them together make at most the node limit), a flag that stops
+/// them all, and one that asks them to pause.
+#[derive(Debug, Default)]
+pub(crate) struct Team {
+    /// Nodes left to hand out, when there is a node limit.
+    pub(crate) nodes: Option<AtomicU64>,
+    /// Set: every search stops (cancelled) at its next read.
+    pub(crate) halt: AtomicBool,
+    /// Set: every search pauses at its next read.
+    pub(crate) pause: AtomicBool,
 }
 
 /// The longest run of work units between two reads of the clock and the flag.
@@ -113,6 +179,10 @@ pub(crate) struct Control {
     last_poll: Instant,
     /// Units since the pause point was set (saturating).
     since_pause: u32,
+    /// A worker of a parallel search: what it shares with the others, and the nodes it
+    /// took from the shared budget so far.
+    team: Option<Arc<Team>>,
+    allowance: u64,
 }
 
 /// Why an engine interrupted its work: a final stop, or a pause the caller asked for.
@@ -134,7 +204,62 @@ impl Control {
             interval: 1,
             last_poll: now,
             since_pause: 0,
+            team: None,
+            allowance: 0,
         }
+    }
+
+    /// The control of one worker of a parallel search: the same cancellation flag, the
+    /// same `deadline`, pause point and solution limit; its nodes come from the shared
+    /// budget.
+    pub(crate) fn worker(&self, team: &Arc<Team>) -> Self {
+        let mut limits = self.limits.clone();
+        limits.nodes = None;
+        let mut control = Control::new(limits);
+        control.deadline = self.deadline;
+        control.pause_at = self.pause_at;
+        control.team = Some(Arc::clone(team));
+        control
+    }
+
+    /// A worker done with its engine, which made `nodes`: gives back what it took from
+    /// the shared budget and did not use.
+    pub(crate) fn release(&mut self, nodes: u64) {
+        if let Some(budget) = self.team.as_ref().and_then(|s| s.nodes.as_ref()) {
+            budget.fetch_add(self.allowance.saturating_sub(nodes), Ordering::Relaxed);
+        }
+        self.allowance = 0;
+    }
+
+    /// The node limit, if any.
+    pub(crate) fn node_limit(&self) -> Option<u64> {
+        self.limits.nodes
+    }
+
+    /// The pause point, if any.
+    pub(crate) fn pause_at(&self) -> Option<Instant> {
+        self.pause_at
+    }
+
+    /// A worker whose engine has made `nodes`: takes more from the shared budget, or
+    /// stops on the node limit when none is left.
+    #[cold]
+    fn claim(&mut self, nodes: u64) -> Result<(), Interrupt> {
+        let budget = self
+            .team
+            .as_ref()
+            .and_then(|s| s.nodes.as_ref())
+            .expect("a worker with a node budget");
+        let taken = budget
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                (left > 0).then(|| left - left.min(NODE_CHUNK))
+            })
+            .map_or(0, |left| left.min(NODE_CHUNK));
+        if taken == 0 {
+            return Err(Interrupt::Stop(StopReason::NodeLimit));
+        }
+        self.allowance = nodes + taken;
+        Ok(())
     }
 
     pub(crate) fn solution_limit(&self) -> Option<u64> {
@@ -156,6 +281,8 @@ impl Control {
             if nodes >= max {
                 return Err(Interrupt::Stop(StopReason::NodeLimit));
             }
+        } else if nodes >= self.allowance && self.has_node_budget() {
+            self.claim(nodes)?;
         }
         self.tick()
     }
@@ -199,12 +326,22 @@ impl Control {
         self.check(now)
     }
 
+    /// Whether this worker's nodes come from a shared budget.
+    #[inline]
+    fn has_node_budget(&self) -> bool {
+        self.team.as_ref().is_some_and(|s| s.nodes.is_some())
+    }
+
     /// Whether a limit or the pause point has been reached at `now`.
     fn check(&self, now: Instant) -> Result<(), Interrupt> {
         if let Some(reason) = self.stop_at(|| now) {
             return Err(Interrupt::Stop(reason));
         }
-        if self.since_pause >= PAUSE_AFTER && self.pause_at.is_some_and(|p| now >= p) {
+        let asked = self
+            .team
+            .as_ref()
+            .is_some_and(|s| s.pause.load(Ordering::Relaxed));
+        if self.since_pause >= PAUSE_AFTER && (asked || self.pause_at.is_some_and(|p| now >= p)) {
             return Err(Interrupt::Pause);
         }
         Ok(())
@@ -220,11 +357,16 @@ impl Control {
 
     /// The flag set, or the deadline passed at `now()` (read only if there is one).
     fn stop_at(&self, now: impl FnOnce() -> Instant) -> Option<StopReason> {
-        if self
-            .limits
-            .cancel
+        let halted = self
+            .team
             .as_ref()
-            .is_some_and(|flag| flag.is_cancelled())
+            .is_some_and(|s| s.halt.load(Ordering::Relaxed));
+        if halted
+            || self
+                .limits
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.is_cancelled())
         {
             return Some(StopReason::Cancelled);
         }

@@ -46,6 +46,21 @@ pub enum SearchError {
     /// `best()` or `improving()` on a model without an objective (or on a hand-written
     /// `amb` program): there is nothing to optimise.
     NoObjective,
+    /// A subproblem's path leaves the search tree: at choice `depth` there is no
+    /// alternative `index` (or no choice at all). A path means something only for the
+    /// model, engine and options that cut it.
+    NoSuchSubproblem {
+        /// The depth of the choice.
+        depth: usize,
+        /// The alternative the path asked for.
+        index: u32,
+    },
+    /// A resumable count's checkpoint file could not be read or written, or belongs to
+    /// another search; the message says which and why.
+    Checkpoint(String),
+    /// The search cannot be run as asked; the message says why (threads on a
+    /// hand-written `amb` program, say).
+    Unsupported(String),
 }
 
 impl fmt::Display for SearchError {
@@ -87,6 +102,13 @@ impl fmt::Display for SearchError {
                 "nothing to optimise: the model has no objective (state one with \
                  `minimize ..;` or `maximize ..;`, or Model::minimize / Model::maximize)",
             ),
+            SearchError::NoSuchSubproblem { depth, index } => write!(
+                f,
+                "no such subproblem: choice {depth} has no alternative {index} (a subproblem \
+                 belongs to the model, engine and options that cut it)"
+            ),
+            SearchError::Checkpoint(message) => write!(f, "checkpoint: {message}"),
+            SearchError::Unsupported(message) => f.write_str(message),
         }
     }
 }

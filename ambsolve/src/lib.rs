@@ -90,7 +90,7 @@ mod solve;
 // 6 facade
 mod puzzle;
 
-pub use crate::choice::Fail;
+pub use crate::choice::{Fail, ParseSubproblemError, Subproblem};
 pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
 pub use crate::globals::{Among, among};

@@ -4,8 +4,10 @@
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::choice::Scope;
 use crate::control::Incumbent;
 use crate::limits::Limits;
 use crate::observe::Shared;
@@ -60,9 +62,10 @@ pub enum Checking {
 /// let mut options = Options::default();
 /// options.engine = Engine::Replay;
 /// options.limits = Limits::new().solutions(1);
+/// options.threads = 2;
 /// # let _ = options;
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Options {
     /// Which engine runs a model. A hand-written `amb` program always runs on the replay
@@ -76,9 +79,46 @@ pub struct Options {
     pub checking: Checking,
     /// Keep one solution per class of the model's declared symmetries.
     pub up_to_symmetry: bool,
+    /// How many threads search a model (see [`Solver::threads`](crate::Solver::threads));
+    /// 0 and 1 both mean one. Default: 1.
+    pub threads: usize,
+    /// How many subproblems a search on several threads (or resumable) is cut into, at
+    /// least; `None`: 32 per thread, and at least 64.
+    pub subproblems: Option<usize>,
+    /// Which part of the tree the engine searches: below a subproblem's path, cut at a
+    /// depth when a search is being split.
+    pub(crate) scope: Scope,
+    /// Where a count records its finished subproblems, and whether it starts from there.
+    pub(crate) checkpoint: Option<Checkpointing>,
     /// Branch and bound: set by `improving()` and `best()`, shared by the engines that
     /// search for one optimum.
     pub(crate) incumbent: Option<Arc<Incumbent>>,
     /// Who watches the search, if anyone.
     pub(crate) observer: Option<Shared>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engine: Engine::default(),
+            strategy: Strategy::default(),
+            limits: Limits::default(),
+            checking: Checking::default(),
+            up_to_symmetry: false,
+            threads: 1,
+            subproblems: None,
+            scope: Scope::default(),
+            checkpoint: None,
+            incumbent: None,
+            observer: None,
+        }
+    }
+}
+
+/// A resumable count's file: where finished subproblems are recorded, and whether the
+/// count starts from what it already holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Checkpointing {
+    pub(crate) path: PathBuf,
+    pub(crate) resume: bool,
 }

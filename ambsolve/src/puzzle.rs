@@ -4,11 +4,14 @@
 use std::fmt;
 use std::sync::Arc;
 
+use std::path::Path;
+
+use crate::choice::Subproblem;
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
 use crate::observe::{Observer, Shared};
-use crate::options::{Checking, Engine, Options};
+use crate::options::{Checking, Checkpointing, Engine, Options};
 use crate::solve::{Best, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions};
 use crate::strategy::Strategy;
 use crate::symmetry::Symmetry;
@@ -136,6 +139,60 @@ impl<'a, S> Puzzle<'a, S> {
     pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
         self.options.observer = Some(Shared::new(observer));
         self
+    }
+
+    /// Searches on `threads` threads (see [`Solver::threads`]). Default: 1.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.options.threads = threads;
+        self
+    }
+
+    /// Cuts a search on several threads into at least `n` subproblems (see
+    /// [`Solver::subproblems`]).
+    #[must_use]
+    pub fn subproblems(mut self, n: usize) -> Self {
+        self.options.subproblems = Some(n);
+        self
+    }
+
+    /// Searches only below `subproblem` (see [`Solver::subproblem`]).
+    #[must_use]
+    pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
+        self.options.scope.prefix = subproblem.path().to_vec();
+        self
+    }
+
+    /// Counts resumably, recording finished subproblems in `path` (see
+    /// [`Solver::checkpoint`]).
+    #[must_use]
+    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
+        self.options.checkpoint = Some(Checkpointing {
+            path: path.as_ref().to_path_buf(),
+            resume: false,
+        });
+        self
+    }
+
+    /// Finishes a count from the checkpoint at `path` (see [`Solver::resume`]).
+    #[must_use]
+    pub fn resume(mut self, path: impl AsRef<Path>) -> Self {
+        self.options.checkpoint = Some(Checkpointing {
+            path: path.as_ref().to_path_buf(),
+            resume: true,
+        });
+        self
+    }
+
+    /// Cuts the search into subproblems (see [`Solver::split`]).
+    ///
+    /// # Errors
+    /// As [`Solver::split`].
+    pub fn split(&self) -> Result<Vec<Subproblem>, SearchError>
+    where
+        S: 'a,
+    {
+        self.solver().split()
     }
 
     /// Replaces every option at once.

@@ -13,7 +13,7 @@ pub(crate) use self::model::model_program;
 
 use std::fmt;
 
-use crate::choice::{ChoiceStack, Fail, Frame};
+use crate::choice::{ChoiceStack, Fail, Frame, Scope};
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
@@ -59,6 +59,9 @@ pub struct Amb<'run> {
     /// The depth from which this run's choices are new nodes of the tree: past the
     /// recorded path, or its last choice if the engine advanced it before the run.
     new_from: usize,
+    /// A new choice at this depth ends the run as a cut (the search is being split).
+    cutoff: Option<usize>,
+    cut: bool,
 }
 
 impl Amb<'_> {
@@ -177,7 +180,15 @@ impl Amb<'_> {
     #[inline]
     fn pick(&mut self, alternatives: usize) -> Result<usize, Fail> {
         let depth = self.depth;
-        if let Some(frame) = self.stack.get(depth) {
+        if let Some(frame) = self.stack.get_mut(depth) {
+            if frame.arity == UNKNOWN {
+                // A subproblem's path: the choice is met for the first time here.
+                if frame.index as usize >= alternatives {
+                    let index = frame.index;
+                    return self.stop_with(SearchError::NoSuchSubproblem { depth, index });
+                }
+                frame.arity = alternatives as u32;
+            }
             let (index, recorded) = (frame.index, frame.arity);
             if recorded as usize == alternatives {
                 self.counters.replayed += 1;
@@ -197,6 +208,10 @@ impl Amb<'_> {
     fn choose_new(&mut self, alternatives: usize) -> Result<usize, Fail> {
         let depth = self.depth;
         if alternatives == 0 {
+            return Err(Fail);
+        }
+        if self.cutoff == Some(depth) {
+            self.cut = true;
             return Err(Fail);
         }
         let Ok(arity) = u32::try_from(alternatives) else {
@@ -261,10 +276,16 @@ impl fmt::Debug for Amb<'_> {
     }
 }
 
+/// The arity of a frame replayed from a subproblem's path before its choice is met.
+const UNKNOWN: u32 = 0;
+
 /// The replay engine's state between runs.
 pub(crate) struct ReplaySearch<F, T> {
     program: F,
     stack: ChoiceStack,
+    /// Frames of the subproblem's path, never advanced.
+    floor: usize,
+    cutoff: Option<usize>,
     counters: Counters,
     /// Whether the path must move on before the next run (after a finished run).
     advance_first: bool,
@@ -280,11 +301,26 @@ where
         ReplaySearch {
             program,
             stack: ChoiceStack::new(),
+            floor: 0,
+            cutoff: None,
             counters: Counters::default(),
             advance_first: false,
             solution: None,
             observer: None,
         }
+    }
+
+    /// The same search, below `scope`'s path and cut at its depth.
+    pub(crate) fn scoped(mut self, scope: &Scope) -> Self {
+        for &index in &scope.prefix {
+            self.stack.push(Frame {
+                index,
+                ..Frame::new(UNKNOWN)
+            });
+        }
+        self.floor = scope.prefix.len();
+        self.cutoff = scope.cutoff.map(|c| c as usize);
+        self
     }
 
     /// The same search, reporting its events to `observer`.
@@ -309,7 +345,7 @@ where
         loop {
             let advanced = self.advance_first;
             if self.advance_first {
-                if !self.stack.advance() {
+                if !self.stack.advance_above(self.floor) {
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
                 }
                 self.advance_first = false;
@@ -339,9 +375,17 @@ where
                 pruned: false,
                 observer: self.observer.as_ref(),
                 new_from: if advanced { recorded } else { recorded + 1 },
+                cutoff: self.cutoff,
+                cut: false,
             };
             let result = (self.program)(&mut amb);
-            let (depth, interrupt, error) = (amb.depth, amb.interrupt, amb.error);
+            let (depth, interrupt, error, cut) = (amb.depth, amb.interrupt, amb.error, amb.cut);
+            if amb.pruned && result.is_err() && interrupt.is_none() && depth < self.floor {
+                // The bound rules out the whole subproblem.
+                self.stack.truncate(self.floor);
+                self.advance_first = true;
+                return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
+            }
             let recorded = if amb.pruned && result.is_err() && interrupt.is_none() {
                 // The recorded paths below this run's last choice are ruled out too.
                 self.stack.truncate(depth);
@@ -360,6 +404,9 @@ where
                 return Err(SearchError::EndedDuringReplay { depth, recorded });
             }
             self.advance_first = true;
+            if cut {
+                return Ok(Step::Cut);
+            }
             match result {
                 Ok(solution) => {
                     self.counters.solutions += 1;
@@ -403,7 +450,11 @@ where
     }
 
     fn progress(&self) -> f64 {
-        self.stack.progress()
+        self.stack.progress_from(self.floor)
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.stack.path()
     }
 }
 

@@ -148,6 +148,10 @@ where
     fn objective(&self) -> Option<i64> {
         self.value
     }
+
+    fn path(&self) -> Vec<u32> {
+        self.search.path()
+    }
 }
 
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
@@ -169,6 +173,7 @@ pub(crate) fn model_program<'a>(
     ModelReplay {
         optimizing: incumbent.is_some(),
         search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent))
+            .scoped(&options.scope)
             .observed(options.observer.clone()),
         model,
         value: None,

@@ -112,6 +112,15 @@ pub(crate) struct TrailSearch<'a> {
     solutions: u64,
     max_depth: u64,
     restarts_made: u64,
+    /// The subproblem searched: its path (replayed at the start) and the depth at which
+    /// nodes are reported as cuts.
+    prefix: Vec<u32>,
+    cutoff: Option<u32>,
+    /// Frames at the subproblem's node and above, never backtracked.
+    floor: usize,
+    /// Replaying the subproblem's path.
+    entering: bool,
+    replayed: u64,
     /// Branch and bound: the best cost so far (shared), the bound last propagated, and
     /// the objective's value at the solution the search stands on.
     incumbent: Option<Arc<Incumbent>>,
@@ -164,6 +173,11 @@ impl<'a> TrailSearch<'a> {
             solutions: 0,
             max_depth: 0,
             restarts_made: 0,
+            prefix: options.scope.prefix.clone(),
+            cutoff: options.scope.cutoff,
+            floor: 0,
+            entering: !options.scope.prefix.is_empty(),
+            replayed: 0,
             incumbent,
             bound_seen: None,
             value: None,
@@ -196,6 +210,11 @@ impl<'a> TrailSearch<'a> {
     /// propagated, the next propagation keeps the cost below it.
     #[inline]
     fn sync_bound(&mut self) {
+        if self.entering {
+            // The subproblem's path is replayed as it was cut, without a bound: a tighter
+            // domain would change its alternatives.
+            return;
+        }
         if let Some(incumbent) = &self.incumbent {
             let bound = incumbent.bound();
             if bound != self.bound_seen {
@@ -277,6 +296,53 @@ impl<'a> TrailSearch<'a> {
 
     /// Opens a frame on `var` and tries its first value.
     fn decide(&mut self, var: usize) {
+        self.open(var);
+        self.try_top(true);
+    }
+
+    /// Replays the subproblem's path: each choice as the search made it, at the
+    /// alternative the path gives. False if the path's node has no solution (a branch
+    /// and bound's bound may have ruled it out since the path was cut).
+    ///
+    /// # Errors
+    /// [`SearchError::NoSuchSubproblem`] if the path leaves the tree.
+    fn enter_prefix(&mut self) -> Result<bool, SearchError> {
+        let path = std::mem::take(&mut self.prefix);
+        let mut entered = true;
+        for (depth, &index) in path.iter().enumerate() {
+            let missing = || SearchError::NoSuchSubproblem { depth, index };
+            let var = self.select_var().ok_or_else(missing)?;
+            self.open(var);
+            for _ in 0..index {
+                let top = *self.stack.top().expect("a frame is open");
+                let value = self.value_after(&top).ok_or_else(missing)?;
+                let frame = self.stack.top_mut().expect("a frame is open");
+                frame.index += 1;
+                frame.value = value;
+            }
+            self.replayed += 1;
+            self.try_top(false);
+            if self.phase == Phase::Backtrack {
+                entered = false;
+                break;
+            }
+        }
+        self.floor = self.stack.len();
+        self.prefix = path;
+        self.entering = false;
+        if entered && self.incumbent.is_some() {
+            // The bound found so far, from the subproblem's node on.
+            self.sync_bound();
+            if self.propagation.run(&mut self.store).is_err() {
+                self.node_failed();
+                entered = false;
+            }
+        }
+        Ok(entered)
+    }
+
+    /// Opens a frame on `var` at its first value, without trying it.
+    fn open(&mut self, var: usize) {
         let mark = self.store.mark();
         let arity = self.store.size(var);
         let value = match self.pick {
@@ -309,7 +375,6 @@ impl<'a> TrailSearch<'a> {
         });
         self.store.set_level(self.stack.len() as u32);
         self.max_depth = self.max_depth.max(self.stack.len() as u64);
-        self.try_top();
     }
 
     /// The first value of `var`'s domain at or after middle-out position `from`.
@@ -328,10 +393,11 @@ impl<'a> TrailSearch<'a> {
         }
     }
 
-    /// Fixes the top frame's variable to its value and propagates.
-    fn try_top(&mut self) {
+    /// Fixes the top frame's variable to its value and propagates; `new`: a node made
+    /// now (not replayed from a subproblem's path).
+    fn try_top(&mut self, new: bool) {
         let top = *self.stack.top().expect("a frame is open");
-        self.nodes += 1;
+        self.nodes += u64::from(new);
         self.sync_bound();
         let assigned = self.store.assign(top.var as usize, top.value);
         let result = if self.at_end {
@@ -368,24 +434,12 @@ impl<'a> TrailSearch<'a> {
             let Some(&top) = self.stack.top() else {
                 return Ok(false);
             };
+            if self.stack.len() <= self.floor {
+                // Back at the subproblem's node: its subtree is done.
+                return Ok(false);
+            }
             self.store.undo_to(top.mark);
-            let var = top.var as usize;
-            let next = match self.pick {
-                ValuePick::Ascending => self.store.next_at_or_after(var, top.value + 1),
-                ValuePick::Descending => top
-                    .value
-                    .checked_sub(1)
-                    .and_then(|v| self.store.prev_at_or_before(var, v)),
-                ValuePick::MiddleOut => {
-                    let universe = self.store.universe(var);
-                    self.middle_out_from(var, middle_out_position(universe, top.value) + 1)
-                }
-                ValuePick::Listed => {
-                    let start = *self.starts.last().expect("listed frames have a start") as usize;
-                    self.listed.get(start + top.index as usize + 1).copied()
-                }
-            };
-            let Some(value) = next else {
+            let Some(value) = self.value_after(&top) else {
                 self.stack.pop();
                 if self.pick == ValuePick::Listed {
                     let start = self.starts.pop().expect("listed frames have a start");
@@ -401,8 +455,29 @@ impl<'a> TrailSearch<'a> {
             let frame = self.stack.top_mut().expect("a frame is open");
             frame.index += 1;
             frame.value = value;
-            self.try_top();
+            self.try_top(true);
             return Ok(true);
+        }
+    }
+
+    /// The value after the one `top` tries, in the frame's value order, with the store
+    /// as it was when the frame was opened.
+    fn value_after(&self, top: &Frame) -> Option<u32> {
+        let var = top.var as usize;
+        match self.pick {
+            ValuePick::Ascending => self.store.next_at_or_after(var, top.value + 1),
+            ValuePick::Descending => top
+                .value
+                .checked_sub(1)
+                .and_then(|v| self.store.prev_at_or_before(var, v)),
+            ValuePick::MiddleOut => {
+                let universe = self.store.universe(var);
+                self.middle_out_from(var, middle_out_position(universe, top.value) + 1)
+            }
+            ValuePick::Listed => {
+                let start = *self.starts.last().expect("listed frames have a start") as usize;
+                self.listed.get(start + top.index as usize + 1).copied()
+            }
         }
     }
 
@@ -432,6 +507,10 @@ impl<'a> TrailSearch<'a> {
         let Some(restarts) = self.restarts else {
             return false;
         };
+        if self.floor > 0 || self.cutoff.is_some() {
+            // A subproblem, or a search being split, keeps to its order.
+            return false;
+        }
         if self.solutions > 0 || self.run_failures <= restarts.budget(self.run) {
             return false;
         }
@@ -457,10 +536,12 @@ impl Search for TrailSearch<'_> {
         loop {
             match self.phase {
                 Phase::Start => {
-                    self.phase = if self.root() {
+                    self.phase = if !self.root() {
+                        self.node_failed();
+                        Phase::Done
+                    } else if self.prefix.is_empty() || self.enter_prefix()? {
                         Phase::Descend
                     } else {
-                        self.node_failed();
                         Phase::Done
                     };
                 }
@@ -483,6 +564,10 @@ impl Search for TrailSearch<'_> {
                         });
                         self.phase = Phase::Backtrack;
                         return Ok(Step::Solution);
+                    }
+                    Some(_) if self.cutoff == Some(self.depth()) => {
+                        self.phase = Phase::Backtrack;
+                        return Ok(Step::Cut);
                     }
                     Some(var) => {
                         if let Err(interrupt) = control.before_node(self.nodes) {
@@ -521,12 +606,17 @@ impl Search for TrailSearch<'_> {
             max_depth: self.max_depth,
             propagations: self.propagation.runs,
             restarts: self.restarts_made,
+            replayed: self.replayed,
             ..Stats::default()
         }
     }
 
     fn progress(&self) -> f64 {
-        self.stack.progress()
+        self.stack.progress_from(self.floor)
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.stack.path()
     }
 
     fn objective(&self) -> Option<i64> {

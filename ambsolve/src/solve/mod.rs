@@ -2,25 +2,30 @@
 //! `amb` program) plus one [`Options`] value into a running search, a [`Solutions`]
 //! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
 
+mod checkpoint;
 mod optimize;
+mod parallel;
 mod solutions;
 
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
 use self::solutions::MappedSearch;
 pub use self::solutions::{Solutions, Summary, TrySolutions};
-use crate::choice::Fail;
+use crate::choice::{Fail, Subproblem};
 use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
 use crate::model::{Assignment, Model};
 use crate::observe::{Observer, Shared};
-use crate::options::{Checking, Engine, Options};
+use crate::options::{Checking, Checkpointing, Engine, Options};
 use crate::replay::{Amb, ReplaySearch, model_program};
 use crate::search::TrailSearch;
 use crate::strategy::Strategy;
+
+use self::parallel::Parallel;
 
 /// A running search of any engine, boxed.
 type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
@@ -28,17 +33,58 @@ type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
 /// How a solver starts its search from the options it was given.
 type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
 
-/// Starts `model` on the engine `options` names.
+/// Starts `model` on the engine `options` names: on several threads, or resumable,
+/// through [`Parallel`].
 fn start<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
 ) -> Result<Running<'a, Assignment>, SearchError> {
+    check(model, options)?;
+    if options.checkpoint.is_some() || options.threads > 1 {
+        if let Some(why) = sequential_only(options) {
+            if options.checkpoint.is_some() {
+                return Err(SearchError::Unsupported(format!(
+                    "a resumable count cuts the search into subproblems, which {why} does not allow"
+                )));
+            }
+        } else {
+            return Ok(Box::new(Parallel::new(Arc::clone(model), options)?));
+        }
+    }
+    Ok(engine(model, options)?)
+}
+
+/// What keeps a search on one thread, in one piece, if anything: an observer (it sees one
+/// search, step by step), restarts (they follow no fixed order) or a subproblem (already a
+/// piece).
+fn sequential_only(options: &Options) -> Option<&'static str> {
+    if options.observer.is_some() {
+        Some("observing the search")
+    } else if options.strategy.restarts.is_some() {
+        Some("a strategy with restarts")
+    } else if !options.scope.is_whole() {
+        Some("searching one subproblem")
+    } else {
+        None
+    }
+}
+
+/// Whether `model` can be searched with `options` at all.
+fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
     }
     if options.incumbent.is_some() && model.objective_def().is_none() {
         return Err(SearchError::NoObjective);
     }
+    Ok(())
+}
+
+/// One engine on `model`, in `options.scope`; it can move between threads.
+fn engine<'a>(
+    model: &Arc<Model<'a>>,
+    options: &Options,
+) -> Result<parallel::Engine<'a>, SearchError> {
     let symmetry = if options.up_to_symmetry {
         Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
     } else {
@@ -72,14 +118,18 @@ impl<'a> Model<'a> {
 pub struct Solver<'a, T> {
     start: Start<'a, T>,
     options: Options,
+    /// The model searched; `None` for a hand-written `amb` program.
+    model: Option<Arc<Model<'a>>>,
 }
 
 impl<'a> Solver<'a, Assignment> {
     /// A solver for a shared model, with default options.
     pub(crate) fn for_model(model: Arc<Model<'a>>) -> Self {
+        let shared = Arc::clone(&model);
         Solver {
-            start: Box::new(move |options| start(&model, options)),
+            start: Box::new(move |options| start(&shared, options)),
             options: Options::default(),
+            model: Some(model),
         }
     }
 }
@@ -134,6 +184,144 @@ impl<'a, T> Solver<'a, T> {
         self
     }
 
+    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1.
+    ///
+    /// The search is cut into subproblems (see [`split`](Solver::split)), 32 per thread
+    /// and at least 64 unless [`subproblems`](Solver::subproblems) says otherwise, and
+    /// the results are what one thread gives:
+    /// - [`count`](Solver::count) is exact: the subproblems' counts added up;
+    /// - [`solutions`](Solver::solutions) yields the same solutions in the same order,
+    ///   [`first`](Solver::first) the same first one: later subproblems are searched
+    ///   ahead, a bounded number of solutions each, and wait for the earlier ones;
+    /// - [`improving`](Solver::improving) and [`best`](Solver::best) share the best cost
+    ///   between the threads and prove the same optimum (the improving solutions on the
+    ///   way may differ);
+    /// - statistics add up over the threads (a count's nodes are the one-thread count's);
+    ///   the node limit holds for all threads together, the time limit and the
+    ///   cancellation flag for each.
+    ///
+    /// A search that is observed, or has restarts, runs on one thread; so does a
+    /// hand-written `amb` program (its closure is not shared).
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model};
+    ///
+    /// let mut m = Model::new();
+    /// let q: Vec<_> = (0..8).map(|_| m.var(0..8i64)).collect();
+    /// m.all_different(&q);
+    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, i as i64)));
+    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, -(i as i64))));
+    /// let one: Vec<_> = m.solve(Engine::Trail).solutions().collect();
+    /// let four: Vec<_> = m.solve(Engine::Trail).threads(4).solutions().collect();
+    /// assert_eq!(one.len(), 92);
+    /// assert_eq!(four, one);
+    /// assert_eq!(m.solve(Engine::Replay).threads(2).count()?.solutions, 92);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.options.threads = threads;
+        self
+    }
+
+    /// Cuts a search on several threads (or a resumable count) into at least `n`
+    /// subproblems. Default: 32 per thread, and at least 64.
+    pub fn subproblems(mut self, n: usize) -> Self {
+        self.options.subproblems = Some(n);
+        self
+    }
+
+    /// Searches only below `subproblem`, one of those [`split`](Solver::split) cut the
+    /// same search into (same model, engine and options). A path that leaves the tree is
+    /// [`SearchError::NoSuchSubproblem`].
+    pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
+        self.options.scope.prefix = subproblem.path().to_vec();
+        self
+    }
+
+    /// Counts resumably: each finished subproblem, with its count, is recorded in the
+    /// file at `path` (rewritten atomically at most once a second, and when the count
+    /// ends or stops). Starts afresh, whatever the file holds; see
+    /// [`resume`](Solver::resume).
+    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
+        self.options.checkpoint = Some(Checkpointing {
+            path: path.as_ref().to_path_buf(),
+            resume: false,
+        });
+        self
+    }
+
+    /// Finishes a count from the checkpoint file at `path`: the subproblems it records as
+    /// finished are not searched again, their counts are added, and the file goes on
+    /// being written. The file must come from the same search (same model, engine and
+    /// strategy); any number of threads may finish it.
+    ///
+    /// A checkpoint resumes a *count*: listing the solutions from one that has finished
+    /// subproblems is [`SearchError::Unsupported`].
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Limits, Model, StopReason};
+    ///
+    /// let mut m = Model::new();
+    /// let q: Vec<_> = (0..8).map(|_| m.var(0..8i64)).collect();
+    /// m.all_different(&q);
+    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, i as i64)));
+    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, -(i as i64))));
+    /// let file = std::env::temp_dir().join(format!("queens-{}.checkpoint", std::process::id()));
+    /// let stopped = m.solve(Engine::Trail).checkpoint(&file).limits(Limits::new().nodes(300)).count()?;
+    /// assert_eq!(stopped.stop_reason, StopReason::NodeLimit);
+    /// let finished = m.solve(Engine::Trail).resume(&file).threads(2).count()?;
+    /// assert_eq!(finished.stop_reason, StopReason::Exhausted);
+    /// assert_eq!(finished.solutions, 92);
+    /// # std::fs::remove_file(&file).ok();
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn resume(mut self, path: impl AsRef<Path>) -> Self {
+        self.options.checkpoint = Some(Checkpointing {
+            path: path.as_ref().to_path_buf(),
+            resume: true,
+        });
+        self
+    }
+
+    /// Cuts the search into at least as many subproblems as a search on
+    /// [`threads`](Solver::threads) would (see [`subproblems`](Solver::subproblems)),
+    /// fewer only if the tree is that small, listed in the order the search meets them.
+    /// Searched one after another with [`subproblem`](Solver::subproblem), they yield the
+    /// search's solutions in its order; their counts add up to its count. This is how a
+    /// search is spread over machines.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model};
+    ///
+    /// let mut m = Model::new();
+    /// let x = m.var(0..6);
+    /// let y = m.var(0..6);
+    /// m.require2(&x, &y, |x, y| x + y == 5);
+    /// let whole: Vec<_> = m.solve(Engine::Trail).solutions().collect();
+    /// let parts = m.solve(Engine::Trail).subproblems(3).split()?;
+    /// assert!(parts.len() >= 3);
+    /// let mut pieced = Vec::new();
+    /// for part in &parts {
+    ///     pieced.extend(m.solve(Engine::Trail).subproblem(part).solutions());
+    /// }
+    /// assert_eq!(pieced, whole);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SearchError::Unsupported`] for a hand-written `amb` program (its closure runs
+    /// once per solver), or if the search was cancelled; the model's errors.
+    pub fn split(self) -> Result<Vec<Subproblem>, SearchError> {
+        let Some(model) = &self.model else {
+            return Err(SearchError::Unsupported(
+                "a hand-written amb program cannot be split: split a model".into(),
+            ));
+        };
+        check(model, &self.options)?;
+        let (parts, _) = parallel::split(model, &self.options, parallel::target(&self.options))?;
+        Ok(parts)
+    }
+
     /// Replaces every option at once.
     pub fn with_options(mut self, options: Options) -> Self {
         self.options = options;
@@ -159,6 +347,7 @@ impl<'a, T> Solver<'a, T> {
                 Ok(mapped)
             }),
             options: self.options,
+            model: self.model,
         }
     }
 
@@ -318,6 +507,13 @@ where
             if options.incumbent.is_some() {
                 return Err(SearchError::NoObjective);
             }
+            if options.checkpoint.is_some() || !options.scope.is_whole() {
+                return Err(SearchError::Unsupported(
+                    "a hand-written amb program cannot be cut into subproblems: \
+                     write it as a model"
+                        .into(),
+                ));
+            }
             let search: Running<'a, T> =
                 Box::new(ReplaySearch::new(program).observed(options.observer.clone()));
             Ok(search)
@@ -326,5 +522,6 @@ where
             engine: Engine::Replay,
             ..Options::default()
         },
+        model: None,
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::{Running, Start};
-use crate::control::{Control, Interrupt, Search, Step};
+use crate::control::{Control, Counted, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::options::Options;
@@ -44,6 +44,22 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
 
     fn objective(&self) -> Option<i64> {
         self.inner.objective()
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.inner.path()
+    }
+
+    fn weight(&self) -> u64 {
+        self.inner.weight()
+    }
+
+    fn subproblems(&self) -> Option<(usize, usize)> {
+        self.inner.subproblems()
+    }
+
+    fn count(&mut self, control: &mut Control, max: u64) -> Result<Counted, SearchError> {
+        self.inner.count(control, max)
     }
 }
 
@@ -161,6 +177,13 @@ impl<'a, T> Solutions<'a, T> {
         }
     }
 
+    /// A search cut into subproblems (on several threads, or resumable): how many of
+    /// them are finished, and how many there are. `None` before the search has started,
+    /// and for a search in one piece.
+    pub fn subproblems(&self) -> Option<(usize, usize)> {
+        self.search.as_ref().and_then(|s| s.subproblems())
+    }
+
     /// Counts the remaining solutions without building them.
     ///
     /// # Errors
@@ -198,8 +221,26 @@ impl<'a, T> Solutions<'a, T> {
         self.resume();
         self.control.set_pause(pause_at);
         let mut found = 0;
-        while self.step() {
-            found += 1;
+        if let (Status::Running, Some(search)) = (&self.status, self.search.as_mut()) {
+            let max = self
+                .control
+                .solution_limit()
+                .map_or(u64::MAX, |limit| limit.saturating_sub(self.solutions));
+            self.searching = true;
+            let counted = search.count(&mut self.control, max);
+            self.searching = false;
+            match counted {
+                Ok(counted) => {
+                    self.solutions += counted.found;
+                    found = counted.weighted;
+                    match counted.end {
+                        None => self.status = Status::Stopped(StopReason::SolutionLimit),
+                        Some(Interrupt::Stop(reason)) => self.status = Status::Stopped(reason),
+                        Some(Interrupt::Pause) => {}
+                    }
+                }
+                Err(error) => self.status = Status::Failed(error),
+            }
         }
         self.control.set_pause(None);
         self.busy += started.elapsed();
@@ -231,7 +272,10 @@ impl<'a, T> Solutions<'a, T> {
             return false;
         };
         self.searching = true;
-        let step = search.advance(&mut self.control);
+        let mut step = search.advance(&mut self.control);
+        while let Ok(Step::Cut) = step {
+            step = search.advance(&mut self.control);
+        }
         self.searching = false;
         match step {
             Ok(Step::Solution) => {
@@ -249,7 +293,7 @@ impl<'a, T> Solutions<'a, T> {
                 self.status = Status::Stopped(reason);
                 false
             }
-            Ok(Step::Interrupted(Interrupt::Pause)) => false,
+            Ok(Step::Interrupted(Interrupt::Pause) | Step::Cut) => false,
             Err(error) => {
                 self.status = Status::Failed(error);
                 false
@@ -366,6 +410,11 @@ impl<T> TrySolutions<'_, T> {
     /// The share of the search tree finished so far, in `0.0..=1.0`.
     pub fn progress(&self) -> f64 {
         self.inner.progress()
+    }
+
+    /// Subproblems finished and in all (see [`Solutions::subproblems`]).
+    pub fn subproblems(&self) -> Option<(usize, usize)> {
+        self.inner.subproblems()
     }
 }
 

@@ -1,0 +1,370 @@
+//! Parallel search by choice prefixes: counts, solution sequences, first solutions and
+//! optima on several threads equal those of one thread; subproblems cover the tree;
+//! limits hold across threads; resumable counts finish with the exact total.
+
+mod common;
+
+use std::time::Duration;
+
+use ambsolve::{
+    CancelFlag, Engine, Limits, SearchError, StopReason, Strategy, Subproblem, ValueOrder, VarOrder,
+};
+use ambsolve_examples::puzzles::queens::{count_strategy, fundamental_queens, queens};
+use ambsolve_examples::puzzles::{
+    golomb, knapsack, langford, magic_square, send_more_money, sudoku,
+};
+use common::{data_dir, queens_counts};
+
+const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ambsolve-parallel-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn nqueens_counts_on_1_2_and_4_threads_match_oeis() {
+    for expected in queens_counts().into_iter().filter(|c| c.n <= 13) {
+        for threads in [1, 2, 4] {
+            let summary = queens(expected.n)
+                .strategy(count_strategy(expected.n))
+                .threads(threads)
+                .count()
+                .unwrap();
+            assert_eq!(
+                (summary.solutions, summary.stop_reason),
+                (expected.all, StopReason::Exhausted),
+                "n = {} on {threads} threads",
+                expected.n
+            );
+        }
+        if expected.n <= 9 {
+            let replay = queens(expected.n)
+                .engine(Engine::Replay)
+                .threads(3)
+                .count()
+                .unwrap();
+            assert_eq!(replay.solutions, expected.all, "replay, n = {}", expected.n);
+            let fundamental = fundamental_queens(expected.n).threads(2).count().unwrap();
+            assert_eq!(fundamental.solutions, expected.fundamental);
+        }
+    }
+}
+
+#[test]
+fn corpus_counts_agree_on_threads() {
+    let sequential = |threads: usize| {
+        [
+            langford::langford(7)
+                .threads(threads)
+                .count()
+                .unwrap()
+                .solutions,
+            magic_square::magic_squares()
+                .threads(threads)
+                .count()
+                .unwrap()
+                .solutions,
+            send_more_money::send_more_money()
+                .threads(threads)
+                .count()
+                .unwrap()
+                .solutions,
+        ]
+    };
+    let one = sequential(1);
+    assert_eq!(
+        one[0], 52,
+        "Langford pairs of 7: 26 up to reversal, 52 in all"
+    );
+    assert_eq!(one[1], 8);
+    assert_eq!(one[2], 1);
+    assert_eq!(sequential(2), one);
+    assert_eq!(sequential(4), one);
+}
+
+#[test]
+fn parallel_solutions_come_in_the_sequential_order() {
+    let strategies = [
+        Strategy::new(),
+        Strategy::first_fail(),
+        Strategy::new().values(ValueOrder::Descending),
+        Strategy::new().values(ValueOrder::MiddleOut),
+        Strategy::new().vars(VarOrder::FirstFailThen(
+            (0..8).rev().map(ambsolve::VarId::from_index).collect(),
+        )),
+    ];
+    for engine in ENGINES {
+        for strategy in &strategies {
+            let puzzle = queens(8).engine(engine).strategy(strategy.clone());
+            let one: Vec<Vec<usize>> = puzzle.solutions().collect();
+            assert_eq!(one.len(), 92);
+            for threads in [2, 3] {
+                let many: Vec<Vec<usize>> = puzzle.clone().threads(threads).solutions().collect();
+                assert_eq!(many, one, "{engine} {strategy:?} on {threads} threads");
+                let first = puzzle.clone().threads(threads).first().unwrap();
+                assert_eq!(first.as_ref(), one.first());
+            }
+        }
+        // Up to symmetry too: the lex-leaders, in order.
+        let one: Vec<_> = fundamental_queens(8).engine(engine).solutions().collect();
+        let many: Vec<_> = fundamental_queens(8)
+            .engine(engine)
+            .threads(2)
+            .subproblems(200)
+            .solutions()
+            .collect();
+        assert_eq!(many, one);
+        assert_eq!(one.len(), 12);
+    }
+}
+
+#[test]
+fn a_solution_limit_gives_the_first_solutions() {
+    let all: Vec<_> = queens(8).solutions().collect();
+    for limit in [0, 1, 5, 91, 92, 93] {
+        let mut some = queens(8)
+            .threads(2)
+            .limits(Limits::new().solutions(limit))
+            .solutions();
+        let got: Vec<_> = some.by_ref().collect();
+        assert_eq!(got[..], all[..(limit as usize).min(92)], "limit {limit}");
+        let counted = queens(8)
+            .threads(2)
+            .limits(Limits::new().solutions(limit))
+            .count()
+            .unwrap();
+        assert_eq!(counted.solutions, limit.min(92));
+    }
+}
+
+#[test]
+fn subproblems_cover_the_tree_in_order() {
+    for engine in ENGINES {
+        let puzzle = queens(7).engine(engine);
+        let whole: Vec<_> = puzzle.solutions().collect();
+        let parts = puzzle.clone().subproblems(20).split().unwrap();
+        assert!(parts.len() >= 20, "{engine}: {} subproblems", parts.len());
+        let mut pieced = Vec::new();
+        let mut counted = 0;
+        for part in &parts {
+            // Through text and back, as a subproblem travels to another machine.
+            let part: Subproblem = part.to_string().parse().unwrap();
+            pieced.extend(puzzle.clone().subproblem(&part).solutions());
+            counted += puzzle.clone().subproblem(&part).count().unwrap().solutions;
+        }
+        assert_eq!(pieced, whole, "{engine}");
+        assert_eq!(counted, 40);
+    }
+}
+
+#[test]
+fn a_path_that_leaves_the_tree_is_an_error() {
+    for engine in ENGINES {
+        let error = queens(4)
+            .engine(engine)
+            .subproblem(&"0.9".parse().unwrap())
+            .count()
+            .unwrap_err();
+        assert!(
+            matches!(error, SearchError::NoSuchSubproblem { index: 9, .. }),
+            "{engine}: {error:?}"
+        );
+    }
+}
+
+#[test]
+fn a_count_on_threads_does_the_nodes_of_one_thread() {
+    let n = 10;
+    let one = queens(n).strategy(count_strategy(n)).count().unwrap();
+    let two = queens(n)
+        .strategy(count_strategy(n))
+        .threads(2)
+        .count()
+        .unwrap();
+    assert_eq!(two.solutions, one.solutions);
+    assert_eq!(two.stats.nodes, one.stats.nodes);
+    assert_eq!(two.stats.failures, one.stats.failures);
+    assert_eq!(two.stats.solutions, one.stats.solutions);
+}
+
+#[test]
+fn limits_hold_across_threads() {
+    // A node limit is one budget for all threads.
+    for nodes in [0, 1, 100, 5_000] {
+        let summary = queens(10)
+            .threads(2)
+            .limits(Limits::new().nodes(nodes))
+            .count()
+            .unwrap();
+        assert_eq!(summary.stop_reason, StopReason::NodeLimit, "{nodes}");
+        assert!(
+            summary.stats.nodes <= nodes + 200,
+            "{nodes}: {:?}",
+            summary.stats
+        );
+    }
+    // A flag set before the start: nothing counted.
+    let flag = CancelFlag::new();
+    flag.cancel();
+    let cancelled = queens(10)
+        .threads(2)
+        .limits(Limits::new().cancel(flag))
+        .count()
+        .unwrap();
+    assert_eq!(
+        (cancelled.solutions, cancelled.stop_reason),
+        (0, StopReason::Cancelled)
+    );
+    // A time limit stops every thread.
+    let started = std::time::Instant::now();
+    let timed = queens(30)
+        .threads(2)
+        .limits(Limits::new().time(Duration::from_millis(200)))
+        .count()
+        .unwrap();
+    assert_eq!(timed.stop_reason, StopReason::TimeLimit);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn counting_in_slices_on_threads_gives_the_exact_total() {
+    let mut solutions = queens(11).threads(2).solutions();
+    let mut total = 0;
+    let mut calls = 0;
+    while !solutions.is_finished() {
+        total += solutions.count_for(Duration::from_millis(5)).unwrap();
+        calls += 1;
+        let (done, all) = solutions.subproblems().expect("cut into subproblems");
+        assert!(done <= all);
+    }
+    assert_eq!(total, 2680);
+    assert!(calls > 1, "paused along the way");
+    assert_eq!(solutions.stop_reason(), Some(StopReason::Exhausted));
+}
+
+#[test]
+fn optima_on_threads_equal_one_thread() {
+    for n in 1..=7 {
+        let one = golomb::golomb(n).best().unwrap();
+        let two = golomb::golomb(n).threads(2).best().unwrap();
+        assert!(two.proved);
+        assert_eq!(two.objective, one.objective, "golomb {n}");
+    }
+    let mut improving = golomb::golomb(7).threads(2).improving();
+    let mut last = i64::MAX;
+    for improvement in improving.by_ref() {
+        assert!(improvement.objective < last, "strictly better each time");
+        last = improvement.objective;
+    }
+    assert_eq!(last, 25);
+    assert_eq!(improving.stop_reason(), Some(StopReason::Exhausted));
+    let best = knapsack::knapsack(&knapsack::P07, knapsack::P07_CAPACITY)
+        .threads(2)
+        .best()
+        .unwrap();
+    assert_eq!(best.objective, Some(1458));
+}
+
+#[test]
+fn a_stopped_count_resumes_to_the_exact_total() {
+    let file = temp("resume");
+    let n = 10;
+    let puzzle = || queens(n).strategy(count_strategy(n));
+    // Stopped three times by a node limit, each run resuming the last.
+    let first = puzzle()
+        .checkpoint(&file)
+        .limits(Limits::new().nodes(3_000))
+        .count()
+        .unwrap();
+    assert_eq!(first.stop_reason, StopReason::NodeLimit);
+    assert!(first.solutions < 724);
+    let mut last = first;
+    for threads in [2, 1] {
+        let next = puzzle()
+            .resume(&file)
+            .threads(threads)
+            .limits(Limits::new().nodes(3_000))
+            .count()
+            .unwrap();
+        assert!(next.solutions >= last.solutions, "{threads}");
+        last = next;
+    }
+    let finished = puzzle().resume(&file).threads(2).count().unwrap();
+    assert_eq!(
+        (finished.solutions, finished.stop_reason),
+        (724, StopReason::Exhausted)
+    );
+    // Everything done: resuming again searches nothing and gives the same total.
+    let again = puzzle().resume(&file).count().unwrap();
+    assert_eq!(again.solutions, 724);
+    // A checkpoint of another puzzle is refused.
+    let other = queens(9).resume(&file).count().unwrap_err();
+    assert!(
+        matches!(&other, SearchError::Checkpoint(m) if m.contains("another search")),
+        "{other}"
+    );
+    let other = queens(n)
+        .engine(Engine::Replay)
+        .resume(&file)
+        .count()
+        .unwrap_err();
+    assert!(matches!(other, SearchError::Checkpoint(_)));
+    // Listing from a checkpoint with finished work is refused.
+    let listing = puzzle().resume(&file).try_solutions().next().unwrap();
+    assert!(matches!(listing, Err(SearchError::Unsupported(_))));
+    std::fs::remove_file(&file).unwrap();
+    // No file to resume from.
+    let missing = puzzle().resume(&file).count().unwrap_err();
+    assert!(matches!(missing, SearchError::Checkpoint(_)));
+}
+
+#[test]
+fn a_cancelled_count_resumes_to_the_exact_total() {
+    let file = temp("cancel");
+    let flag = CancelFlag::new();
+    let watcher = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.cancel();
+        })
+    };
+    let stopped = queens(12)
+        .threads(2)
+        .checkpoint(&file)
+        .limits(Limits::new().cancel(flag))
+        .count()
+        .unwrap();
+    watcher.join().unwrap();
+    let finished = queens(12).resume(&file).threads(2).count().unwrap();
+    assert_eq!(finished.solutions, 14_200);
+    if stopped.stop_reason == StopReason::Cancelled {
+        assert!(stopped.solutions < 14_200);
+    }
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn what_cannot_be_cut_says_so() {
+    let program = ambsolve::replay(|amb| amb.choose(0..3));
+    assert!(matches!(program.split(), Err(SearchError::Unsupported(_))));
+    // An amb program runs on one thread: threads are ignored, the count is right.
+    let counted = ambsolve::replay(|amb| amb.choose(0..3)).threads(4).count();
+    assert_eq!(counted.unwrap().solutions, 3);
+    let resumable = ambsolve::replay(|amb| amb.choose(0..3))
+        .checkpoint(temp("never"))
+        .count();
+    assert!(matches!(resumable, Err(SearchError::Unsupported(_))));
+}
+
+#[test]
+fn sudoku_corpus_first_solutions_agree_on_threads() {
+    let text = std::fs::read_to_string(data_dir().join("sudoku").join("top95.txt")).unwrap();
+    let puzzles = sudoku::parse_puzzles(&text).unwrap();
+    for (_, grid) in puzzles.iter().take(8) {
+        let one: Vec<_> = sudoku::sudoku(grid).solutions().collect();
+        let two: Vec<_> = sudoku::sudoku(grid).threads(2).solutions().collect();
+        assert_eq!(one.len(), 1);
+        assert_eq!(one, two);
+    }
+}
