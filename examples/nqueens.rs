@@ -11,6 +11,9 @@
 //! cargo run --release --example nqueens -- 8 --count --naive --tree naive.svg # generate and test
 //! cargo run --release --example nqueens -- 4 --count --trace  # step by step
 //! cargo run --release --example nqueens -- 6 --count --animate board.html  # replayed on a board
+//! cargo run --release --example nqueens -- 15 --count --threads 2   # on two threads (default: all)
+//! cargo run --release --example nqueens -- 16 --count --checkpoint q16.txt  # Ctrl-C, then:
+//! cargo run --release --example nqueens -- 16 --count --resume q16.txt      # finishes the count
 //! ```
 
 use std::fs::File;
@@ -83,13 +86,36 @@ struct Args {
     /// The most lines --trace prints.
     #[arg(long, value_name = "LINES", default_value_t = 400, requires = "trace")]
     trace_lines: usize,
+    /// Search on K threads (default: every core). The search is cut into subproblems;
+    /// counts, the order of solutions and the first solution are those of one thread.
+    /// A traced or drawn search, and --first (restarts), run on one thread.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Make the count resumable: record each finished subproblem and its count in FILE
+    /// (rewritten atomically, at most once a second). After Ctrl-C or a limit, --resume
+    /// FILE finishes the count.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    checkpoint: Option<PathBuf>,
+    /// Finish a count from the checkpoint FILE (written by --checkpoint for the same N,
+    /// engine and options; another is refused), recording progress in it as it goes.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
     #[command(flatten)]
     bounds: Bounds,
 }
 
-/// The largest board each mode takes, and why.
+/// The largest board each mode takes, and why; what goes with what.
 fn check_size(args: &Args) -> Result<(), String> {
     let n = args.n;
+    let resumable = args.checkpoint.is_some() || args.resume.is_some();
+    let watched = args.trace || args.tree.is_some() || args.animate.is_some();
+    if resumable && (args.all || args.first || args.svg.is_some() || watched) {
+        return Err(
+            "--checkpoint and --resume make a count resumable: they go with counting only \
+             (not with --all, --first, --svg, --trace, --tree or --animate)"
+                .into(),
+        );
+    }
     let limit = |max: u32, why: &str| {
         if n > max {
             Err(format!("N = {n} is too large {why}: at most {max}"))
@@ -134,6 +160,9 @@ struct Outcome {
     stop: Option<StopReason>,
     /// The share of the search done, for a partial count.
     progress: f64,
+    /// A search cut into subproblems: finished and in all; each thread's busy time.
+    subproblems: Option<(usize, usize)>,
+    workers: Vec<std::time::Duration>,
 }
 
 fn main() -> ExitCode {
@@ -195,6 +224,14 @@ fn main() -> ExitCode {
     if args.naive {
         puzzle = puzzle.checking(Checking::AtEnd);
     }
+    let threads = args.threads.map_or_else(cli::cores, |k| k as usize);
+    puzzle = puzzle.threads(threads);
+    if let Some(file) = &args.checkpoint {
+        puzzle = puzzle.checkpoint(file);
+    }
+    if let Some(file) = &args.resume {
+        puzzle = puzzle.resume(file);
+    }
 
     let mut out = Output::new();
     let keep = if picture.is_some() {
@@ -232,6 +269,8 @@ fn main() -> ExitCode {
             stats: solutions.stats(),
             stop: solutions.stop_reason(),
             progress: solutions.progress(),
+            subproblems: solutions.subproblems(),
+            workers: solutions.worker_times(),
         }
     } else {
         let mut solutions = solutions;
@@ -245,6 +284,8 @@ fn main() -> ExitCode {
             stats: solutions.stats(),
             stop: solutions.stop_reason(),
             progress: solutions.progress(),
+            subproblems: solutions.subproblems(),
+            workers: solutions.worker_times(),
         }
     };
     let partial = cli::is_partial(outcome.stop);
@@ -314,6 +355,9 @@ fn main() -> ExitCode {
     }
     if args.stats {
         print_stats(&mut out, &outcome.stats, engine, args.naive);
+        if let Some(line) = cli::parallel_line(outcome.subproblems, &outcome.workers) {
+            out.line(line);
+        }
     }
     if let Some(file) = &mut picture {
         let title = if args.first {

@@ -188,10 +188,19 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
             break Ok(total);
         }
         if terminal && started.elapsed() >= Duration::from_secs(1) {
+            let done = match solutions.subproblems() {
+                Some((done, all)) => format!(
+                    "{:5.1}% done ({done} of {all} subproblems)",
+                    solutions.progress() * 100.0
+                ),
+                None => format!(
+                    "{:5.1}% of the first choice's branches done",
+                    solutions.progress() * 100.0
+                ),
+            };
             let _ = write!(
                 std::io::stderr().lock(),
-                "\r{:5.1}% of the first choice's branches done, {total} solutions so far (Ctrl-C stops) ",
-                solutions.progress() * 100.0
+                "\r{done}, {total} solutions so far (Ctrl-C stops) "
             );
             shown = true;
         }
@@ -200,6 +209,32 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
         let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
     }
     result
+}
+
+/// The number of cores of this machine (1 if it cannot be told): the examples' default
+/// number of threads.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// A search cut into subproblems, for `--stats`: how many, on how many threads, and how
+/// evenly the threads were kept busy (the busiest one's time over the mean).
+pub fn parallel_line(subproblems: Option<(usize, usize)>, workers: &[Duration]) -> Option<String> {
+    let (done, all) = subproblems?;
+    let mut line = format!("subproblems: {done} of {all} done");
+    let busy: Vec<f64> = workers.iter().map(Duration::as_secs_f64).collect();
+    let mean = busy.iter().sum::<f64>() / busy.len().max(1) as f64;
+    if mean > 0.0 {
+        let slowest = busy.iter().copied().fold(0.0, f64::max);
+        let times: Vec<String> = busy.iter().map(|b| format!("{b:.3} s")).collect();
+        line += &format!(
+            ", threads: {} (busy {}; imbalance {:.2})",
+            busy.len(),
+            times.join(", "),
+            slowest / mean
+        );
+    }
+    Some(line)
 }
 
 /// Reports a search that could not go on (an invalid model, a replayed program that is

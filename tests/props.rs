@@ -535,3 +535,72 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(cases(120))]
+
+    /// On several threads, cut into any number of subproblems: the same solutions in the
+    /// same order, the same first solution and count, the same optimum; the subproblems,
+    /// searched one by one, piece the search back together.
+    #[test]
+    fn parallel_search_agrees_with_one_thread(
+        spec in model_spec(),
+        threads in 2usize..=3,
+        parts in 1usize..=24,
+        raw_terms in proptest::collection::vec((-4i64..=4, 0usize..5), 1..=3),
+    ) {
+        let expected = brute_force(&spec);
+        let (mut model, xs) = build(&spec);
+        let strategies = [
+            Search::new().vars(VarOrder::Input),
+            Search::first_fail(),
+            Search::new().values(ValueOrder::Descending),
+        ];
+        for engine in [Engine::Trail, Engine::Replay] {
+            for strategy in &strategies {
+                let what = format!("{engine} {strategy:?} on {threads} threads, {parts} parts");
+                let one = run_with(&model, engine, |s| s.strategy(strategy.clone()));
+                let many = run_with(&model, engine, |s| {
+                    s.strategy(strategy.clone()).threads(threads).subproblems(parts)
+                });
+                prop_assert_eq!(&many, &one, "{}", what);
+                let count = model
+                    .solve(engine)
+                    .strategy(strategy.clone())
+                    .threads(threads)
+                    .subproblems(parts)
+                    .count()
+                    .unwrap();
+                prop_assert_eq!(count.solutions, expected.len() as u64, "{}", what);
+                let first = model
+                    .solve(engine)
+                    .strategy(strategy.clone())
+                    .threads(threads)
+                    .subproblems(parts)
+                    .first()
+                    .unwrap()
+                    .map(|a| a.indices().to_vec());
+                prop_assert_eq!(first.as_ref(), one.first(), "{}", what);
+                let pieces = model.solve(engine).strategy(strategy.clone()).subproblems(parts).split().unwrap();
+                let mut pieced = Vec::new();
+                for piece in &pieces {
+                    pieced.extend(run_with(&model, engine, |s| s.strategy(strategy.clone()).subproblem(piece)));
+                }
+                prop_assert_eq!(&pieced, &one, "{} pieced", what);
+            }
+        }
+        // The same optimum on threads.
+        let vars = spec.lists.len();
+        let terms: Vec<(i64, usize)> = raw_terms.into_iter().map(|(c, x)| (c, x % vars)).collect();
+        model.minimize(terms.iter().map(|&(c, x)| (c, &xs[x])));
+        let optimum = expected.iter().map(|s| objective_at(&spec, &terms, 0, s)).min();
+        for engine in [Engine::Trail, Engine::Replay] {
+            let best = model.solve(engine).threads(threads).subproblems(parts).best().unwrap();
+            prop_assert!(best.proved);
+            prop_assert_eq!(best.objective, optimum, "{} optimum", engine);
+            if let Some(solution) = &best.solution {
+                prop_assert!(expected.contains(&solution.indices().to_vec()));
+            }
+        }
+    }
+}

@@ -110,6 +110,11 @@ pub(crate) trait Search {
         None
     }
 
+    /// The time each worker thread spent searching, when the search runs on several.
+    fn workers(&self) -> Vec<Duration> {
+        Vec::new()
+    }
+
     /// Counts solutions without taking them, until the engine stops or pauses, or has
     /// counted `max`.
     fn count(&mut self, control: &mut Control, max: u64) -> Result<Counted, SearchError> {

@@ -24,7 +24,7 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -282,6 +282,21 @@ struct Context<'a, 'b> {
     subproblems: &'b [Subproblem],
     outer: &'b Control,
     team: &'b Arc<Team>,
+    busy: &'b [AtomicU64],
+}
+
+impl Context<'_, '_> {
+    /// Runs `f`, adding the time it takes to the current pool thread's.
+    fn timed<R>(&self, f: impl FnOnce() -> R) -> R {
+        let started = Instant::now();
+        let result = f();
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        if let Some(busy) = self.busy.get(thread) {
+            let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            busy.fetch_add(nanos, Ordering::Relaxed);
+        }
+        result
+    }
 }
 
 /// The search of one model cut into subproblems, on a pool of threads.
@@ -309,6 +324,8 @@ pub(super) struct Parallel<'a> {
     restored: Counted,
     /// The limit, the error or the exhaustion that ended the search.
     end: Option<Result<StopReason, SearchError>>,
+    /// Nanoseconds each pool thread spent searching.
+    busy: Vec<AtomicU64>,
 }
 
 impl<'a> Parallel<'a> {
@@ -322,6 +339,7 @@ impl<'a> Parallel<'a> {
             .thread_name(|i| format!("ambsolve-{i}"))
             .build()
             .map_err(|e| SearchError::Unsupported(format!("cannot start threads: {e}")))?;
+        let threads = options.threads.max(1);
         let mut options = options.clone();
         options.threads = 1;
         Ok(Parallel {
@@ -340,6 +358,7 @@ impl<'a> Parallel<'a> {
             checkpoint: None,
             restored: Counted::default(),
             end: None,
+            busy: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         })
     }
 
@@ -503,12 +522,13 @@ impl<'a> Parallel<'a> {
             subproblems: self.subproblems.as_deref().unwrap_or_default(),
             outer,
             team: &self.team,
+            busy: &self.busy,
         };
         let team = &self.team;
         let works = self.queue.make_contiguous();
         self.pool.install(|| {
             works.par_iter_mut().enumerate().for_each(|(k, work)| {
-                work.list(cap, &context);
+                context.timed(|| work.list(cap, &context));
                 if k == 0 {
                     team.pause.store(true, Ordering::Relaxed);
                 }
@@ -551,6 +571,7 @@ impl<'a> Parallel<'a> {
             subproblems: self.subproblems.as_deref().unwrap_or_default(),
             outer,
             team: &self.team,
+            busy: &self.busy,
         };
         let works = self.queue.make_contiguous();
         let pause_at = outer.pause_at();
@@ -560,7 +581,7 @@ impl<'a> Parallel<'a> {
                 if paused || context.team.halt.load(Ordering::Relaxed) {
                     return;
                 }
-                work.count(&context);
+                context.timed(|| work.count(&context));
                 if work.end == Some(StopReason::Exhausted) {
                     let entry = Entry {
                         found: work.total.0,
@@ -718,5 +739,12 @@ impl Search for Parallel<'_> {
         self.subproblems
             .as_ref()
             .map(|all| (self.finished, all.len()))
+    }
+
+    fn workers(&self) -> Vec<Duration> {
+        self.busy
+            .iter()
+            .map(|b| Duration::from_nanos(b.load(Ordering::Relaxed)))
+            .collect()
     }
 }

@@ -58,6 +58,10 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
         self.inner.subproblems()
     }
 
+    fn workers(&self) -> Vec<Duration> {
+        self.inner.workers()
+    }
+
     fn count(&mut self, control: &mut Control, max: u64) -> Result<Counted, SearchError> {
         self.inner.count(control, max)
     }
@@ -182,6 +186,15 @@ impl<'a, T> Solutions<'a, T> {
     /// and for a search in one piece.
     pub fn subproblems(&self) -> Option<(usize, usize)> {
         self.search.as_ref().and_then(|s| s.subproblems())
+    }
+
+    /// A search on several threads: the time each thread spent searching so far. How
+    /// evenly the work was spread is the longest of them over their mean.
+    pub fn worker_times(&self) -> Vec<Duration> {
+        self.search
+            .as_ref()
+            .map(|s| s.workers())
+            .unwrap_or_default()
     }
 
     /// Counts the remaining solutions without building them.
@@ -415,6 +428,11 @@ impl<T> TrySolutions<'_, T> {
     /// Subproblems finished and in all (see [`Solutions::subproblems`]).
     pub fn subproblems(&self) -> Option<(usize, usize)> {
         self.inner.subproblems()
+    }
+
+    /// The time each worker thread spent searching (see [`Solutions::worker_times`]).
+    pub fn worker_times(&self) -> Vec<Duration> {
+        self.inner.worker_times()
     }
 }
 
