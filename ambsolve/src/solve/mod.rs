@@ -40,7 +40,14 @@ fn start<'a>(
     options: &Options,
 ) -> Result<Running<'a, Assignment>, SearchError> {
     check(model, options)?;
-    if options.checkpoint.is_some() || options.threads > 1 {
+    // A node limit spent by threads racing for it would make what is found depend on
+    // timing: such a search keeps to one thread, unless it is a resumable count.
+    let threads = if options.limits.nodes.is_some() {
+        1
+    } else {
+        options.threads
+    };
+    if options.checkpoint.is_some() || threads > 1 {
         if let Some(why) = sequential_only(options) {
             if options.checkpoint.is_some() {
                 return Err(SearchError::Unsupported(format!(
@@ -197,8 +204,13 @@ impl<'a, T> Solver<'a, T> {
     ///   between the threads and prove the same optimum (the improving solutions on the
     ///   way may differ);
     /// - statistics add up over the threads (a count's nodes are the one-thread count's);
-    ///   the node limit holds for all threads together, the time limit and the
-    ///   cancellation flag for each.
+    ///   the time limit and the cancellation flag stop every thread.
+    ///
+    /// A search with a node limit runs on one thread, so that what it finds does not
+    /// depend on how the threads raced for the nodes; a resumable count (see
+    /// [`checkpoint`](Solver::checkpoint)) is the exception: its threads share the budget
+    /// (the nodes spent cutting the search included), and what they leave undone is
+    /// finished when it resumes.
     ///
     /// A search that is observed, or has restarts, runs on one thread; so does a
     /// hand-written `amb` program (its closure is not shared).

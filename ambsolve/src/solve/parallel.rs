@@ -390,8 +390,10 @@ impl<'a> Parallel<'a> {
             }
             self.checkpoint = Some(checkpoint);
         }
+        // The nodes spent cutting the search count against the node limit.
+        let budget = outer.node_limit().map(|n| n.saturating_sub(self.stats.nodes));
         let team = Team {
-            nodes: outer.node_limit().map(AtomicU64::new),
+            nodes: budget.map(AtomicU64::new),
             ..Team::default()
         };
         self.team = Arc::new(team);
