@@ -92,8 +92,8 @@ struct Args {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
     /// Make the count resumable: record each finished subproblem and its count in FILE
-    /// (rewritten atomically, at most once a second). After Ctrl-C or a limit, --resume
-    /// FILE finishes the count.
+    /// (rewritten atomically as each one finishes). After Ctrl-C, a limit or a crash,
+    /// --resume FILE finishes the count.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
     /// Finish a count from the checkpoint FILE (written by --checkpoint for the same N,

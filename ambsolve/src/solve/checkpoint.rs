@@ -3,7 +3,9 @@
 //! machine is finished later without doing them again.
 //!
 //! The file is small and plain text, written whole to a temporary file beside it and
-//! renamed over it, so that it is never seen half-written:
+//! renamed over it, so that it is never seen half-written. It is rewritten after each
+//! finished subproblem (once it records thousands, at most once a second), so a count
+//! that is killed loses nothing it finished:
 //!
 //! ```text
 //! ambsolve checkpoint 1
@@ -44,8 +46,11 @@ const HEADER: &str = "ambsolve checkpoint 1";
 /// The longest line a checkpoint file may have: anything longer is not one.
 const MAX_LINE: u64 = 200;
 
-/// How often a running count rewrites its file at most (it is always written when the
-/// count ends or stops).
+/// A file with fewer finished subproblems than this is rewritten after each one, so that
+/// nothing finished is lost whenever the count is killed.
+const WRITE_EACH_BELOW: usize = 4096;
+
+/// A bigger one is rewritten at most this often (and when the count ends or stops).
 const WRITE_EVERY: Duration = Duration::from_secs(1);
 
 /// A checkpoint file and what it holds.
@@ -197,7 +202,9 @@ impl Checkpoint {
     pub(crate) fn record(&mut self, index: usize, entry: Entry) -> Result<(), SearchError> {
         self.done.insert(index, entry);
         self.dirty = true;
-        if self.written.is_none_or(|at| at.elapsed() >= WRITE_EVERY) {
+        if self.done.len() < WRITE_EACH_BELOW
+            || self.written.is_none_or(|at| at.elapsed() >= WRITE_EVERY)
+        {
             self.write()?;
         }
         Ok(())

@@ -251,8 +251,8 @@ impl<'a, T> Solver<'a, T> {
     }
 
     /// Counts resumably: each finished subproblem, with its count, is recorded in the
-    /// file at `path` (rewritten atomically at most once a second, and when the count
-    /// ends or stops). Starts afresh, whatever the file holds; see
+    /// file at `path` (rewritten atomically after each one; once it records thousands,
+    /// at most once a second, and when the count ends or stops). Starts afresh, whatever the file holds; see
     /// [`resume`](Solver::resume).
     pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
         self.options.checkpoint = Some(Checkpointing {
