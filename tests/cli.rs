@@ -1166,3 +1166,144 @@ fn nqueens_animates_its_search_on_a_board() {
     assert_eq!(out.status.code(), Some(2), "at most 8 queens to animate");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn nqueens_counts_on_threads_and_refuses_bad_thread_counts() {
+    for threads in ["1", "2", "4"] {
+        let out = run_example(
+            "nqueens",
+            &["10", "--count", "--threads", threads, "--stats"],
+        );
+        assert!(out.status.success(), "{threads}: {:?}", out.status);
+        let text = stdout(&out);
+        assert_eq!(stat(&text, "solutions"), 724, "{threads}: {text}");
+        if threads != "1" {
+            assert!(text.contains("subproblems: "), "{threads}: {text}");
+            assert!(text.contains("imbalance"), "{threads}: {text}");
+        }
+    }
+    // The same solutions in the same order on several threads.
+    let one = run_example("nqueens", &["7", "--all", "--threads", "1"]);
+    let two = run_example("nqueens", &["7", "--all", "--threads", "2"]);
+    assert_eq!(stdout(&one), stdout(&two));
+    for bad in [
+        &["8", "--threads", "0"][..],
+        &["8", "--threads", "many"],
+        &["8", "--all", "--checkpoint", "x.txt"],
+        &["8", "--first", "--resume", "x.txt"],
+        &["8", "--count", "--checkpoint", "x.txt", "--resume", "x.txt"],
+        &["6", "--count", "--trace", "--checkpoint", "x.txt"],
+    ] {
+        assert_usage_error("nqueens", bad);
+    }
+}
+
+#[test]
+fn nqueens_resumes_a_stopped_count_and_refuses_another_puzzles_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("q11.txt");
+    let file = file.to_str().unwrap();
+    let out = run_example(
+        "nqueens",
+        &[
+            "11",
+            "--count",
+            "--checkpoint",
+            file,
+            "--node-limit",
+            "4000",
+        ],
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = stdout(&out);
+    assert!(text.contains("partial: stopped by --node-limit"), "{text}");
+    let partial = stat(&text, "solutions");
+    assert!(partial < 2680, "{text}");
+    let out = run_example(
+        "nqueens",
+        &["11", "--count", "--resume", file, "--threads", "2"],
+    );
+    assert!(out.status.success(), "{:?} {}", out.status, stderr(&out));
+    assert_eq!(stat(&stdout(&out), "solutions"), 2680, "{}", stdout(&out));
+    // Another size, another engine: refused, with the reason, status 1.
+    for args in [
+        &["12", "--count", "--resume", file][..],
+        &["11", "--count", "--resume", file, "--engine", "replay"],
+    ] {
+        let out = run_example("nqueens", args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("another search"), "{}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    }
+    // Not a checkpoint at all, or no file.
+    std::fs::write(dir.join("junk.txt"), "hello\n").unwrap();
+    let junk = dir.join("junk.txt");
+    let out = run_example(
+        "nqueens",
+        &["11", "--count", "--resume", junk.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not a checkpoint"),
+        "{}",
+        stderr(&out)
+    );
+    let missing = dir.join("missing.txt");
+    let out = run_example(
+        "nqueens",
+        &["11", "--count", "--resume", missing.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn nqueens_killed_mid_count_resumes_with_nothing_lost() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("q13.txt");
+    let file = file.to_str().unwrap();
+    // Killed outright (no chance to write anything more) once some subproblems are done.
+    let mut child = std::process::Command::new(common::example_binary("nqueens"))
+        .args(["13", "--count", "--threads", "2", "--checkpoint", file])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let done_lines = || {
+        std::fs::read_to_string(file)
+            .map(|t| t.lines().filter(|l| l.starts_with("done ")).count())
+            .unwrap_or(0)
+    };
+    while done_lines() < 3 {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    assert!(
+        child.wait().unwrap().code().is_none(),
+        "killed by the signal"
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    let all: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("subproblems "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let done = done_lines();
+    assert!(
+        done >= 3 && done < all,
+        "killed half-way: {done} of {all} done"
+    );
+    let out = run_example("nqueens", &["13", "--count", "--resume", file, "--stats"]);
+    assert!(out.status.success(), "{:?} {}", out.status, stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(stat(&text, "solutions"), 73_712, "{text}");
+    // The finished ones were not searched again: all are done, the earlier ones restored.
+    assert!(
+        text.contains(&format!("subproblems: {all} of {all} done")),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

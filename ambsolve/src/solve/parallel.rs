@@ -391,7 +391,9 @@ impl<'a> Parallel<'a> {
             self.checkpoint = Some(checkpoint);
         }
         // The nodes spent cutting the search count against the node limit.
-        let budget = outer.node_limit().map(|n| n.saturating_sub(self.stats.nodes));
+        let budget = outer
+            .node_limit()
+            .map(|n| n.saturating_sub(self.stats.nodes));
         let team = Team {
             nodes: budget.map(AtomicU64::new),
             ..Team::default()
