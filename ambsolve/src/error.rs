@@ -46,6 +46,11 @@ pub enum SearchError {
     /// `best()` or `improving()` on a model without an objective (or on a hand-written
     /// `amb` program): there is nothing to optimise.
     NoObjective,
+    /// A search distributed over the processes of an MPI job (`ambsolve::distributed`,
+    /// feature `mpi`) could not go on: a task failed on another process (the message names
+    /// the process and gives the task's own error), MPI could not start as needed, or a
+    /// message between processes was malformed.
+    Distributed(String),
 }
 
 impl fmt::Display for SearchError {
@@ -87,6 +92,9 @@ impl fmt::Display for SearchError {
                 "nothing to optimise: the model has no objective (state one with \
                  `minimize ..;` or `maximize ..;`, or Model::minimize / Model::maximize)",
             ),
+            SearchError::Distributed(message) => {
+                write!(f, "distributed search failed: {message}")
+            }
         }
     }
 }
