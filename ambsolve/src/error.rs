@@ -61,6 +61,11 @@ pub enum SearchError {
     /// The search cannot be run as asked; the message says why (threads on a
     /// hand-written `amb` program, say).
     Unsupported(String),
+    /// A search distributed over the processes of an MPI job (`ambsolve::distributed`,
+    /// feature `mpi`) could not go on: a task failed on another process (the message names
+    /// the process and gives the task's own error), MPI could not start as needed, or a
+    /// message between processes was malformed.
+    Distributed(String),
 }
 
 impl fmt::Display for SearchError {
@@ -109,6 +114,9 @@ impl fmt::Display for SearchError {
             ),
             SearchError::Checkpoint(message) => write!(f, "checkpoint: {message}"),
             SearchError::Unsupported(message) => f.write_str(message),
+            SearchError::Distributed(message) => {
+                write!(f, "distributed search failed: {message}")
+            }
         }
     }
 }

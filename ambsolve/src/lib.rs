@@ -86,6 +86,8 @@ mod propagate;
 mod replay;
 mod search;
 // 5 seam
+#[cfg(feature = "mpi")]
+pub mod distributed;
 mod solve;
 // 6 facade
 mod puzzle;

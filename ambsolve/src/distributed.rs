@@ -1,0 +1,649 @@
+//! Independent tasks handed out over the processes of an MPI job (feature `mpi`).
+//!
+//! A search cut into independent tasks, each a path of choice indices, runs on many
+//! machines: rank 0 holds the list and hands tasks out one at a time, to whichever
+//! process asks first, so a process that drew quick tasks simply asks more often. Every
+//! process, rank 0 included, runs `threads` tasks at once on worker threads; all MPI calls
+//! stay on the thread that called [`init`] (MPI's *funneled* threading level).
+//!
+//! The protocol, each message a few bytes tagged with its kind:
+//!
+//! ```text
+//! worker ── REQUEST ──────────────► rank 0     one per thread, and one more
+//! worker ◄── WORK (slot, path) ──── rank 0     or STOP: nothing left
+//! worker ── RESULT (slot, result) ► rank 0     then REQUEST again
+//! worker ── FAILED (slot, error) ─► rank 0     rank 0 hands out nothing more
+//! worker ── BYE ──────────────────► rank 0     its last message of this run
+//! worker ◄── END (error, if any) ── rank 0     once every worker has said BYE
+//! ```
+//!
+//! A worker keeps one task queued beyond its threads, so that a thread that finishes
+//! starts the next task at once instead of waiting for a round trip to rank 0; rank 0's
+//! own threads take tasks straight from the list. Waiting is a short sleep between
+//! non-blocking probes, not MPI's blocking calls (which spin on a core in Open MPI and
+//! would take it from the tasks when processes share cores).
+//!
+//! ```no_run
+//! use ambsolve::distributed::{self, TaskResult, mpi::topology::Communicator};
+//! use ambsolve::Stats;
+//!
+//! let universe = distributed::init()?;
+//! let world = universe.world();
+//! // The tasks matter on rank 0 only: (an index of the caller's, a path).
+//! let tasks = if world.rank() == 0 { (0..100).map(|i| (i, vec![i as u32])).collect() } else { Vec::new() };
+//! let work = |path: &[u32]| Ok(TaskResult { solutions: u64::from(path[0] % 3), stats: Stats::default() });
+//! let checkpoint = |_index: usize, _result: &TaskResult| {}; // rank 0 only
+//! let totals = distributed::distribute(&world, 1, tasks, work, checkpoint)?;
+//! if let Some(totals) = totals {
+//!     println!("{} solutions, tasks per rank {:?}", totals.solutions, totals.tasks);
+//! }
+//! # Ok::<(), ambsolve::SearchError>(())
+//! ```
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The MPI bindings this module is built on (rsmpi), for [`init`]'s universe and its
+/// communicators.
+pub use mpi;
+use mpi::environment::Universe;
+use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
+use mpi::topology::{Communicator, Rank};
+use mpi::{Tag, Threading};
+
+use crate::error::SearchError;
+use crate::stats::Stats;
+
+mod wire;
+
+/// What one task found: its solutions and what its search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TaskResult {
+    /// Solutions the task counted.
+    pub solutions: u64,
+    /// What its search did.
+    pub stats: Stats,
+}
+
+/// What a distributed run did, on rank 0.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Distributed {
+    /// The sum of every task's solutions.
+    pub solutions: u64,
+    /// Every task's statistics summed (`max_depth`: the largest; `elapsed`: the sum, time
+    /// spent searching on every thread of every process).
+    pub stats: Stats,
+    /// Tasks each rank ran, indexed by rank.
+    pub tasks: Vec<u64>,
+    /// Time each rank spent running tasks (wall time around each task, summed over its
+    /// threads), indexed by rank.
+    pub busy: Vec<Duration>,
+    /// Wall time of the whole run on rank 0.
+    pub elapsed: Duration,
+}
+
+impl Distributed {
+    /// How unevenly the work was spread: the busiest rank's time over the mean (1.0 is
+    /// perfect balance; 1.0 also when nothing ran).
+    pub fn imbalance(&self) -> f64 {
+        let busy: Vec<f64> = self.busy.iter().map(Duration::as_secs_f64).collect();
+        let mean = busy.iter().sum::<f64>() / busy.len().max(1) as f64;
+        let slowest = busy.iter().copied().fold(0.0, f64::max);
+        if mean > 0.0 { slowest / mean } else { 1.0 }
+    }
+}
+
+/// Starts MPI at the threading level [`distribute`] needs (funneled: threads run tasks,
+/// only this thread calls MPI). Keep the universe alive for as long as MPI is used;
+/// dropping it finalises MPI.
+///
+/// # Errors
+///
+/// [`SearchError::Distributed`] if MPI was already started or cannot give that level.
+pub fn init() -> Result<Universe, SearchError> {
+    let Some((universe, level)) = mpi::initialize_with_threading(Threading::Funneled) else {
+        return Err(SearchError::Distributed(
+            "MPI was already initialised".to_string(),
+        ));
+    };
+    if level < Threading::Funneled {
+        return Err(SearchError::Distributed(format!(
+            "the MPI library gives threading level {level:?}; tasks run on threads, so \
+             at least Funneled is needed"
+        )));
+    }
+    Ok(universe)
+}
+
+/// Runs `tasks` over every process of `world`, each task once, and sums their results
+/// on rank 0.
+///
+/// Call it on every rank of `world` (an intra-communicator, such as
+/// `universe.world()`), from the thread that called [`init`]. `tasks` are read on rank 0
+/// only (pass an empty list elsewhere): each is an index of the caller's and a path, given
+/// to `work` on whichever process is free first. Every process runs up to `threads` tasks
+/// at once (0 counts as 1); rank 0 runs its share besides handing tasks out.
+///
+/// On rank 0, `on_result(index, result)` is called on this thread for each task as it
+/// finishes (in the order they finish; the place to write a checkpoint), and the totals
+/// are returned; other ranks return `Ok(None)`.
+///
+/// # Errors
+///
+/// The first task that returns an error (or panics: [`SearchError::Unwound`]) stops the
+/// run: no task is handed out any more, tasks already handed out may still run (their
+/// results still reach `on_result`), and every rank returns an error: rank 0 the task's own error when the
+/// task ran on rank 0, otherwise a [`SearchError::Distributed`] naming the rank and
+/// giving the error's message; the other ranks a [`SearchError::Distributed`] with the
+/// same message. A malformed message between processes is an error in the same way.
+pub fn distribute<C, W, R>(
+    world: &C,
+    threads: usize,
+    tasks: Vec<(usize, Vec<u32>)>,
+    work: W,
+    on_result: R,
+) -> Result<Option<Distributed>, SearchError>
+where
+    C: Communicator,
+    W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
+    R: FnMut(usize, &TaskResult),
+{
+    let threads = threads.max(1);
+    if world.rank() == 0 {
+        root(world, threads, &tasks, &work, on_result).map(Some)
+    } else {
+        worker(world, threads, &work).map(|()| None)
+    }
+}
+
+/// How long a rank sleeps between looks for a message when it has nothing else to do.
+const POLL: Duration = Duration::from_micros(500);
+
+/// A task finished on one of this process's threads.
+struct Done {
+    slot: usize,
+    result: Result<TaskResult, SearchError>,
+    busy: Duration,
+}
+
+/// Runs tasks from `next` until it has none, sending each outcome to `done`; stops after
+/// a failure.
+fn serve<W>(next: impl Fn() -> Option<(usize, Vec<u32>)>, work: &W, done: Sender<Done>)
+where
+    W: Fn(&[u32]) -> Result<TaskResult, SearchError>,
+{
+    while let Some((slot, path)) = next() {
+        let start = Instant::now();
+        let result =
+            catch_unwind(AssertUnwindSafe(|| work(&path))).unwrap_or(Err(SearchError::Unwound));
+        let failed = result.is_err();
+        let busy = start.elapsed();
+        if done.send(Done { slot, result, busy }).is_err() || failed {
+            break;
+        }
+    }
+}
+
+/// A message received: its sender, its tag and its bytes.
+type Received = (Rank, Tag, Vec<u8>);
+
+/// The next message from `source` if one has arrived.
+fn try_receive(source: &impl Source) -> Option<Received> {
+    let (bytes, status) = source
+        .immediate_matched_probe()?
+        .matched_receive_vec::<u8>();
+    Some((status.source_rank(), status.tag(), bytes))
+}
+
+/// What a rank waits for: a message, or a task finished on one of its threads.
+enum Event {
+    Message(Received),
+    Done(Done),
+    /// Every thread has ended.
+    Idle,
+}
+
+/// Waits for the next message from `source` (if `messages`) or finished task (if `local`).
+fn next_event(source: &impl Source, messages: bool, local: Option<&Receiver<Done>>) -> Event {
+    loop {
+        if messages {
+            if let Some(message) = try_receive(source) {
+                return Event::Message(message);
+            }
+        }
+        match local {
+            Some(local) if messages => match local.recv_timeout(POLL) {
+                Ok(done) => return Event::Done(done),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Event::Idle,
+            },
+            Some(local) => {
+                return local.recv().map_or(Event::Idle, Event::Done);
+            }
+            None if messages => thread::sleep(POLL),
+            None => return Event::Idle,
+        }
+    }
+}
+
+/// Rank 0: hands tasks out, runs its own share, collects every result.
+fn root<C: Communicator, W, R>(
+    world: &C,
+    threads: usize,
+    tasks: &[(usize, Vec<u32>)],
+    work: &W,
+    on_result: R,
+) -> Result<Distributed, SearchError>
+where
+    W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
+    R: FnMut(usize, &TaskResult),
+{
+    let started = Instant::now();
+    let ranks = usize::try_from(world.size()).unwrap_or(1).max(1);
+    let cursor = AtomicUsize::new(0);
+    // Takes the next task, shared by this rank's threads and the workers' requests.
+    let take = || {
+        let slot = cursor.fetch_add(1, Ordering::Relaxed);
+        tasks.get(slot).map(|(_, path)| (slot, path.clone()))
+    };
+    let mut books = Books {
+        tasks,
+        on_result,
+        done: vec![false; tasks.len()],
+        sent_to: vec![None; tasks.len()],
+        totals: Distributed {
+            solutions: 0,
+            stats: Stats::default(),
+            tasks: vec![0; ranks],
+            busy: vec![Duration::ZERO; ranks],
+            elapsed: Duration::ZERO,
+        },
+        error: None,
+    };
+    let any = world.any_process();
+    let mut said_bye = vec![false; ranks];
+    said_bye[0] = true;
+    let mut workers_left = ranks - 1;
+    thread::scope(|scope| {
+        let (sender, done) = mpsc::channel();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            scope.spawn(move || serve(take, work, sender));
+        }
+        drop(sender);
+        let mut local = Some(&done);
+        while workers_left > 0 || local.is_some() {
+            match next_event(&any, workers_left > 0, local) {
+                Event::Idle => local = None,
+                Event::Done(finished) => books.record(0, finished),
+                Event::Message((rank, wire::REQUEST, _)) => {
+                    let reply = match take() {
+                        Some((slot, path)) => {
+                            books.sent_to[slot] = Some(rank);
+                            (wire::WORK, wire::work(slot, &path))
+                        }
+                        None => (wire::STOP, Vec::new()),
+                    };
+                    world
+                        .process_at_rank(rank)
+                        .send_with_tag(&reply.1[..], reply.0);
+                }
+                Event::Message((rank, wire::BYE, _)) => {
+                    let index = usize::try_from(rank).unwrap_or(0);
+                    if !std::mem::replace(&mut said_bye[index], true) {
+                        workers_left -= 1;
+                    }
+                }
+                Event::Message((rank, kind, bytes)) => {
+                    if let Err(error) = books.message(rank, kind, &bytes) {
+                        books.fail(error);
+                    }
+                }
+            }
+            if books.error.is_some() {
+                cursor.store(tasks.len(), Ordering::Relaxed);
+            }
+        }
+    });
+    let mut error = books.error.take();
+    if error.is_none() {
+        if let Some(slot) = books.done.iter().position(|&done| !done) {
+            error = Some(SearchError::Distributed(format!(
+                "task {} was handed out but its result never came",
+                tasks[slot].0
+            )));
+        }
+    }
+    let end = match &error {
+        Some(SearchError::Distributed(message)) => message.clone(),
+        Some(error) => error.to_string(),
+        None => String::new(),
+    };
+    for rank in 1..world.size() {
+        world
+            .process_at_rank(rank)
+            .send_with_tag(end.as_bytes(), wire::END);
+    }
+    books.totals.elapsed = started.elapsed();
+    match error {
+        Some(error) => Err(error),
+        None => Ok(books.totals),
+    }
+}
+
+/// Rank 0's record of the run: which tasks went where, which are done, the totals.
+struct Books<'t, R> {
+    tasks: &'t [(usize, Vec<u32>)],
+    on_result: R,
+    done: Vec<bool>,
+    /// The rank each task was sent to (None: not sent, or taken by rank 0's threads).
+    sent_to: Vec<Option<Rank>>,
+    totals: Distributed,
+    error: Option<SearchError>,
+}
+
+impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
+    /// Counts a finished task of `rank`.
+    fn record(&mut self, rank: Rank, finished: Done) {
+        match finished.result {
+            Ok(result) => {
+                self.done[finished.slot] = true;
+                let at = usize::try_from(rank).unwrap_or(0);
+                self.totals.tasks[at] += 1;
+                self.totals.busy[at] += finished.busy;
+                self.totals.solutions = self.totals.solutions.saturating_add(result.solutions);
+                add(&mut self.totals.stats, &result.stats);
+                (self.on_result)(self.tasks[finished.slot].0, &result);
+            }
+            Err(error) => self.fail(error),
+        }
+    }
+
+    /// Keeps the run's first error.
+    fn fail(&mut self, error: SearchError) {
+        self.error.get_or_insert(error);
+    }
+
+    /// Reads a RESULT or FAILED message from `rank`.
+    fn message(&mut self, rank: Rank, kind: Tag, bytes: &[u8]) -> Result<(), SearchError> {
+        let malformed = |what: &str| {
+            SearchError::Distributed(format!(
+                "malformed message (tag {kind}) from rank {rank}: {what}"
+            ))
+        };
+        let (slot, outcome) = match kind {
+            wire::RESULT => {
+                let (slot, result, busy) = wire::read_result(bytes).map_err(malformed)?;
+                (slot, Ok((result, busy)))
+            }
+            wire::FAILED => {
+                let (slot, message) = wire::read_failed(bytes).map_err(malformed)?;
+                (slot, Err(message))
+            }
+            _ => return Err(malformed("unknown kind")),
+        };
+        let known = usize::try_from(slot)
+            .ok()
+            .filter(|&s| s < self.tasks.len() && self.sent_to[s] == Some(rank));
+        match (known, outcome) {
+            (Some(slot), Ok((result, busy))) if !self.done[slot] => {
+                self.record(
+                    rank,
+                    Done {
+                        slot,
+                        result: Ok(result),
+                        busy,
+                    },
+                );
+                Ok(())
+            }
+            (_, Ok(_)) => Err(malformed("a result for a task it was not running")),
+            (Some(slot), Err(message)) => Err(SearchError::Distributed(format!(
+                "task {} failed on rank {rank}: {message}",
+                self.tasks[slot].0
+            ))),
+            (None, Err(message)) => {
+                Err(SearchError::Distributed(format!("rank {rank}: {message}")))
+            }
+        }
+    }
+}
+
+/// A worker rank: asks rank 0 for tasks, runs them, sends back their results.
+fn worker<C: Communicator, W>(world: &C, threads: usize, work: &W) -> Result<(), SearchError>
+where
+    W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
+{
+    let root = world.process_at_rank(0);
+    let request = || root.send_with_tag(&[0u8; 0][..], wire::REQUEST);
+    let fail = |slot: u64, message: String| {
+        root.send_with_tag(&wire::failed(slot, &message)[..], wire::FAILED);
+    };
+    let (inbox, tasks) = mpsc::channel::<(usize, Vec<u32>)>();
+    let tasks = Mutex::new(tasks);
+    thread::scope(|scope| {
+        let next = || {
+            let tasks = tasks.lock().unwrap_or_else(PoisonError::into_inner);
+            tasks.recv().ok()
+        };
+        let (sender, done) = mpsc::channel();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            scope.spawn(move || serve(next, work, sender));
+        }
+        drop(sender);
+        // Requests sent and not answered; tasks given to the threads (queued or running)
+        // and not finished.
+        let (mut asked, mut running) = (0usize, 0usize);
+        // No more requests: rank 0 said STOP, or a task here failed (then WORK is dropped).
+        let (mut stopped, mut failed) = (false, false);
+        // One task more than threads: a thread that finishes finds the next task waiting
+        // instead of waiting for a round trip to rank 0 (a few wake-ups on busy cores).
+        for _ in 0..=threads {
+            request();
+            asked += 1;
+        }
+        while asked > 0 || running > 0 {
+            let local = (running > 0).then_some(&done);
+            match next_event(&root, asked > 0, local) {
+                Event::Message((_, kind, bytes)) => {
+                    asked = asked.saturating_sub(1);
+                    match kind {
+                        wire::STOP => stopped = true,
+                        wire::WORK if failed => {}
+                        wire::WORK => match wire::read_work(&bytes).map(|task| inbox.send(task)) {
+                            Some(Ok(())) => running += 1,
+                            _ => {
+                                fail(wire::NO_SLOT, "a malformed task from rank 0".to_string());
+                                (stopped, failed) = (true, true);
+                            }
+                        },
+                        _ => {
+                            fail(wire::NO_SLOT, format!("an unexpected message (tag {kind})"));
+                            (stopped, failed) = (true, true);
+                        }
+                    }
+                }
+                Event::Done(finished) => {
+                    running -= 1;
+                    match finished.result {
+                        Ok(result) => {
+                            let bytes = wire::result(finished.slot, &result, finished.busy);
+                            root.send_with_tag(&bytes[..], wire::RESULT);
+                            if !stopped {
+                                request();
+                                asked += 1;
+                            }
+                        }
+                        Err(error) => {
+                            fail(finished.slot as u64, error.to_string());
+                            (stopped, failed) = (true, true);
+                        }
+                    }
+                }
+                Event::Idle => {
+                    // Every thread ended with tasks still given to them (after a failure).
+                    running = 0;
+                }
+            }
+        }
+        drop(inbox);
+    });
+    root.send_with_tag(&[0u8; 0][..], wire::BYE);
+    // Wait for rank 0 to close the run, so that nothing of the next run reaches this one.
+    loop {
+        match next_event(&root, true, None) {
+            Event::Message((_, wire::END, bytes)) if bytes.is_empty() => return Ok(()),
+            Event::Message((_, wire::END, bytes)) => {
+                return Err(SearchError::Distributed(
+                    String::from_utf8_lossy(&bytes).into_owned(),
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Adds `more` to `total`: counts summed, the deepest depth kept.
+fn add(total: &mut Stats, more: &Stats) {
+    total.nodes = total.nodes.saturating_add(more.nodes);
+    total.failures = total.failures.saturating_add(more.failures);
+    total.solutions = total.solutions.saturating_add(more.solutions);
+    total.max_depth = total.max_depth.max(more.max_depth);
+    total.runs = total.runs.saturating_add(more.runs);
+    total.replayed = total.replayed.saturating_add(more.replayed);
+    total.propagations = total.propagations.saturating_add(more.propagations);
+    total.restarts = total.restarts.saturating_add(more.restarts);
+    total.elapsed = total.elapsed.saturating_add(more.elapsed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_runs_tasks_until_none_is_left_or_one_fails() {
+        let work = |path: &[u32]| match path {
+            [7] => panic!("a task that panics"),
+            [9] => Err(SearchError::InvalidModel("nine".to_string())),
+            _ => Ok(TaskResult::default()),
+        };
+        let run = |paths: &[u32]| {
+            let left = Mutex::new(paths.iter().enumerate().rev().collect::<Vec<_>>());
+            let next = || left.lock().unwrap().pop().map(|(slot, &p)| (slot, vec![p]));
+            let (sender, done) = mpsc::channel();
+            serve(next, &work, sender);
+            done.iter().map(|d| d.result).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            run(&[1, 2]),
+            [Ok(TaskResult::default()), Ok(TaskResult::default())]
+        );
+        assert_eq!(
+            run(&[1, 9, 2]),
+            [
+                Ok(TaskResult::default()),
+                Err(SearchError::InvalidModel("nine".to_string()))
+            ]
+        );
+        assert_eq!(run(&[7, 1]), [Err(SearchError::Unwound)]);
+    }
+
+    /// Rank 0's books over three tasks (indices 10, 11, 12), the first sent to rank 2,
+    /// keeping the results it is given.
+    fn books<'t>(
+        tasks: &'t [(usize, Vec<u32>)],
+        results: &'t mut Vec<(usize, TaskResult)>,
+    ) -> Books<'t, impl FnMut(usize, &TaskResult) + 't> {
+        Books {
+            tasks,
+            on_result: move |index, result: &TaskResult| results.push((index, *result)),
+            done: vec![false; 3],
+            sent_to: vec![Some(2), None, None],
+            totals: Distributed {
+                solutions: 0,
+                stats: Stats::default(),
+                tasks: vec![0; 3],
+                busy: vec![Duration::ZERO; 3],
+                elapsed: Duration::ZERO,
+            },
+            error: None,
+        }
+    }
+
+    #[test]
+    fn rank_0_counts_a_result_once_and_refuses_what_does_not_fit() {
+        let tasks = [(10, vec![0]), (11, vec![1]), (12, vec![2])];
+        let mut seen = Vec::new();
+        let mut books = books(&tasks, &mut seen);
+        let result = TaskResult {
+            solutions: 5,
+            stats: Stats::default(),
+        };
+        let message = |slot: usize| wire::result(slot, &result, Duration::from_millis(2));
+        let refused = |outcome: Result<(), SearchError>, what: &str| match outcome {
+            Err(SearchError::Distributed(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("expected an error about {what}, got {other:?}"),
+        };
+        // From the wrong rank, for a task never sent, for a slot out of range.
+        refused(books.message(1, wire::RESULT, &message(0)), "not running");
+        refused(books.message(2, wire::RESULT, &message(1)), "not running");
+        refused(books.message(2, wire::RESULT, &message(3)), "not running");
+        refused(
+            books.message(2, wire::RESULT, &message(usize::MAX)),
+            "not running",
+        );
+        // Cut short, too long, empty, of an unknown kind.
+        let whole = message(0);
+        refused(
+            books.message(2, wire::RESULT, &whole[..whole.len() - 1]),
+            "too short",
+        );
+        refused(
+            books.message(2, wire::RESULT, &[whole.clone(), vec![0]].concat()),
+            "too long",
+        );
+        refused(books.message(2, wire::FAILED, &[]), "no task number");
+        refused(books.message(2, 99, &whole), "unknown kind");
+        assert_eq!(books.totals.tasks, [0, 0, 0]);
+        // The right one, once.
+        assert_eq!(books.message(2, wire::RESULT, &whole), Ok(()));
+        refused(books.message(2, wire::RESULT, &whole), "not running");
+        assert_eq!(books.totals.tasks, [0, 0, 1]);
+        assert_eq!(books.totals.busy[2], Duration::from_millis(2));
+        assert_eq!(books.totals.solutions, 5);
+        // A failure names the task (by the caller's index) and the rank.
+        let failed = wire::failed(0, "invalid model: x");
+        refused(
+            books.message(2, wire::FAILED, &failed),
+            "task 10 failed on rank 2: invalid",
+        );
+        let mut unplaced = wire::failed(wire::NO_SLOT, "");
+        unplaced.extend_from_slice(&[0xff, b'!']);
+        refused(
+            books.message(1, wire::FAILED, &unplaced),
+            "rank 1: \u{fffd}!",
+        );
+        drop(books);
+        assert_eq!(seen, [(10, result)]);
+    }
+
+    #[test]
+    fn imbalance_is_the_busiest_over_the_mean() {
+        let mut totals = Distributed {
+            solutions: 0,
+            stats: Stats::default(),
+            tasks: vec![1, 1],
+            busy: vec![Duration::from_secs(3), Duration::from_secs(1)],
+            elapsed: Duration::ZERO,
+        };
+        assert_eq!(totals.imbalance(), 1.5);
+        totals.busy = vec![Duration::ZERO; 2];
+        assert_eq!(totals.imbalance(), 1.0);
+    }
+}

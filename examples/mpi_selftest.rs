@@ -1,0 +1,195 @@
+//! A self-test of `ambsolve::distributed` under `mpirun`: synthetic tasks whose results
+//! are known in advance, handed out over every rank; rank 0 checks that each task ran
+//! exactly once and that the totals are right, then that a failing task stops the run
+//! with its error on every rank.
+//!
+//! ```text
+//! cargo build --release --features mpi --example mpi_selftest
+//! mpirun -np 3 target/release/examples/mpi_selftest      # as root: --allow-run-as-root
+//! ```
+//!
+//! Prints the totals and the tasks each rank ran; exits 0 if every check passed, 1 if not.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ambsolve::distributed::mpi::topology::{Communicator, SimpleCommunicator};
+use ambsolve::distributed::{self, TaskResult};
+use ambsolve::{SearchError, Stats};
+
+/// Tasks of the main check.
+const TASKS: usize = 200;
+
+/// The path of task `index`: one to four choices, all derived from the index.
+fn path_of(index: usize) -> Vec<u32> {
+    let i = index as u32;
+    [i % 7, i / 7, (i * 31) % 11, i % 3][..1 + index % 4].to_vec()
+}
+
+/// What a task "finds": a hash of its path (FNV-1a over its words).
+fn solutions_of(path: &[u32]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &choice in path {
+        hash = (hash ^ u64::from(choice)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash % 1000
+}
+
+/// The work a task does: between 0.2 and 1 million steps, depending on its path.
+fn steps_of(path: &[u32]) -> u64 {
+    200_000 * (1 + solutions_of(path) % 5)
+}
+
+/// Runs one synthetic task: burns `steps_of(path)` steps of a xorshift, then reports.
+fn run(path: &[u32]) -> TaskResult {
+    let mut x = 0x9e37_79b9_7f4a_7c15 ^ solutions_of(path);
+    for _ in 0..steps_of(path) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x = black_box(x);
+    }
+    run_cheaply(path)
+}
+
+/// Distributes `tasks` synthetic tasks on `threads` threads a rank; on rank 0, checks that
+/// each ran once with its own result and that the totals add up. Returns what failed.
+fn check_totals(world: &SimpleCommunicator, tasks: usize, threads: usize) -> Vec<String> {
+    let root = world.rank() == 0;
+    let list = if root {
+        (0..tasks).map(|i| (i, path_of(i))).collect()
+    } else {
+        Vec::new()
+    };
+    let mut runs = vec![0u32; tasks];
+    let mut problems = Vec::new();
+    let on_result = |index: usize, result: &TaskResult| {
+        runs[index] += 1;
+        if *result != run_cheaply(&path_of(index)) {
+            problems.push(format!("task {index}: wrong result {result:?}"));
+        }
+    };
+    let outcome = distributed::distribute(world, threads, list, |path| Ok(run(path)), on_result);
+    let totals = match outcome {
+        Ok(Some(totals)) => totals,
+        Ok(None) if !root => return problems,
+        Ok(None) => return vec!["rank 0 got no totals".to_string()],
+        Err(error) => return vec![format!("rank {}: {error}", world.rank())],
+    };
+    for (index, &count) in runs.iter().enumerate() {
+        if count != 1 {
+            problems.push(format!("task {index} ran {count} times"));
+        }
+    }
+    let paths: Vec<Vec<u32>> = (0..tasks).map(path_of).collect();
+    let solutions: u64 = paths.iter().map(|p| solutions_of(p)).sum();
+    let steps: u64 = paths.iter().map(|p| steps_of(p)).sum();
+    if totals.solutions != solutions || totals.stats.solutions != solutions {
+        problems.push(format!(
+            "{} solutions in all, expected {solutions}",
+            totals.solutions
+        ));
+    }
+    if totals.stats.nodes != steps || totals.stats.max_depth != 4 {
+        problems.push(format!("summed stats wrong: {}", totals.stats));
+    }
+    if totals.tasks.iter().sum::<u64>() != tasks as u64 {
+        problems.push(format!("tasks per rank {:?} do not add up", totals.tasks));
+    }
+    if let Some(idle) = totals.tasks.iter().position(|&n| n == 0) {
+        problems.push(format!("rank {idle} ran no task of {tasks}"));
+    }
+    let busy: Vec<String> = totals
+        .busy
+        .iter()
+        .map(|b| format!("{:.2}", b.as_secs_f64()))
+        .collect();
+    println!(
+        "{tasks} tasks, {threads} thread(s) a rank: solutions {} (expected {solutions}), \
+         tasks per rank {:?}, busy per rank [{}] s, imbalance {:.2}, wall {:.2?}",
+        totals.solutions,
+        totals.tasks,
+        busy.join(", "),
+        totals.imbalance(),
+        totals.elapsed,
+    );
+    problems
+}
+
+/// The result `run` gives, without the work.
+fn run_cheaply(path: &[u32]) -> TaskResult {
+    let mut stats = Stats::default();
+    stats.nodes = steps_of(path);
+    stats.max_depth = path.len() as u64;
+    stats.solutions = solutions_of(path);
+    TaskResult {
+        solutions: solutions_of(path),
+        stats,
+    }
+}
+
+/// Distributes tasks one of which fails; checks that every rank gets its error.
+fn check_failure(world: &SimpleCommunicator) -> Vec<String> {
+    const FAILING: usize = 17;
+    let list = if world.rank() == 0 {
+        (0..40).map(|i| (i, path_of(i))).collect()
+    } else {
+        Vec::new()
+    };
+    let work = |path: &[u32]| {
+        if path == path_of(FAILING) {
+            Err(SearchError::InvalidModel("a synthetic failure".to_string()))
+        } else {
+            std::thread::sleep(Duration::from_millis(1));
+            Ok(run_cheaply(path))
+        }
+    };
+    match distributed::distribute(world, 1, list, work, |_, _| {}) {
+        Err(error)
+            if error.to_string().contains("a synthetic failure")
+                && error
+                    .to_string()
+                    .matches("distributed search failed")
+                    .count()
+                    <= 1 =>
+        {
+            if world.rank() == 0 {
+                println!("a failing task stopped the run on every rank: {error}");
+            }
+            Vec::new()
+        }
+        Err(error) => vec![format!("rank {}: another error: {error}", world.rank())],
+        Ok(_) => vec![format!(
+            "rank {}: the run succeeded although task {FAILING} failed",
+            world.rank()
+        )],
+    }
+}
+
+fn main() -> ExitCode {
+    let universe = match distributed::init() {
+        Ok(universe) => universe,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let world = universe.world();
+    if world.rank() == 0 {
+        println!("mpi self-test on {} rank(s)", world.size());
+    }
+    let mut problems = check_totals(&world, TASKS, 1);
+    problems.extend(check_totals(&world, TASKS / 2, 2));
+    problems.extend(check_failure(&world));
+    for problem in &problems {
+        eprintln!("FAILED: {problem}");
+    }
+    if !problems.is_empty() {
+        return ExitCode::FAILURE;
+    }
+    if world.rank() == 0 {
+        println!("ok");
+    }
+    ExitCode::SUCCESS
+}
