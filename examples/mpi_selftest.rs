@@ -1,7 +1,9 @@
 //! A self-test of `ambsolve::distributed` under `mpirun`: synthetic tasks whose results
 //! are known in advance, handed out over every rank; rank 0 checks that each task ran
 //! exactly once and that the totals are right, then that a failing task stops the run
-//! with its error on every rank.
+//! with its error on every rank. Then real counts: n-queens 1..=13 and the corpus
+//! puzzles counted with `count_distributed` over
+//! every rank, each equal to the one-process count (and to the OEIS counts).
 //!
 //! ```text
 //! cargo build --release --features mpi --example mpi_selftest
@@ -16,7 +18,76 @@ use std::time::Duration;
 
 use ambsolve::distributed::mpi::topology::{Communicator, SimpleCommunicator};
 use ambsolve::distributed::{self, TaskResult};
-use ambsolve::{SearchError, Stats};
+use ambsolve::{Puzzle, SearchError, Stats};
+use ambsolve_examples::puzzles::queens::queens;
+use ambsolve_examples::puzzles::{langford, magic_square, send_more_money};
+
+/// n-queens counts (OEIS A000170) for n = 1..=13.
+const QUEENS: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+
+/// Counts `puzzle` over every rank and, on rank 0, against one process and `expected`.
+fn check_count<S>(
+    world: &SimpleCommunicator,
+    name: &str,
+    puzzle: Puzzle<'_, S>,
+    expected: Option<u64>,
+) -> Vec<String> {
+    let distributed = puzzle.solver().count_distributed(world, 1);
+    let distributed = match distributed {
+        Ok(Some(counted)) => counted.summary.solutions,
+        Ok(None) => return Vec::new(),
+        Err(error) => return vec![format!("{name}: {error}")],
+    };
+    let alone = match puzzle.count() {
+        Ok(summary) => summary.solutions,
+        Err(error) => return vec![format!("{name} on one process: {error}")],
+    };
+    let mut problems = Vec::new();
+    if distributed != alone {
+        problems.push(format!(
+            "{name}: {distributed} over the ranks, {alone} on one"
+        ));
+    }
+    if expected.is_some_and(|e| e != alone) {
+        problems.push(format!("{name}: {alone}, expected {expected:?}"));
+    }
+    problems
+}
+
+/// The real counts.
+fn check_counts(world: &SimpleCommunicator) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (n, &count) in (1..).zip(&QUEENS) {
+        problems.extend(check_count(
+            world,
+            &format!("{n} queens"),
+            queens(n),
+            Some(count),
+        ));
+    }
+    problems.extend(check_count(
+        world,
+        "Langford 7",
+        langford::langford(7),
+        Some(52),
+    ));
+    problems.extend(check_count(
+        world,
+        "magic squares",
+        magic_square::magic_squares(),
+        Some(8),
+    ));
+    problems.extend(check_count(
+        world,
+        "SEND+MORE=MONEY",
+        send_more_money::send_more_money(),
+        Some(1),
+    ));
+    if world.rank() == 0 && problems.is_empty() {
+        println!("counts: n-queens 1..=13, Langford 7, magic squares, SEND+MORE=MONEY agree");
+    }
+    problems
+}
 
 /// Tasks of the main check.
 const TASKS: usize = 200;
@@ -182,6 +253,7 @@ fn main() -> ExitCode {
     let mut problems = check_totals(&world, TASKS, 1);
     problems.extend(check_totals(&world, TASKS / 2, 2));
     problems.extend(check_failure(&world));
+    problems.extend(check_counts(&world));
     for problem in &problems {
         eprintln!("FAILED: {problem}");
     }

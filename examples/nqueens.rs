@@ -96,6 +96,12 @@ struct Args {
     /// --resume FILE finishes the count.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
+    /// Count over the processes of an MPI job: `mpirun -np K nqueens N --count --mpi`
+    /// (build with `--features mpi`). Rank 0 cuts the search into subproblems and hands
+    /// them out; each process runs --threads of them at once (default 1 with --mpi: one
+    /// process per core). Goes with --checkpoint and --resume.
+    #[arg(long)]
+    mpi: bool,
     /// Finish a count from the checkpoint FILE (written by --checkpoint for the same N,
     /// engine and options; another is refused), recording progress in it as it goes.
     #[arg(long, value_name = "FILE")]
@@ -109,6 +115,18 @@ fn check_size(args: &Args) -> Result<(), String> {
     let n = args.n;
     let resumable = args.checkpoint.is_some() || args.resume.is_some();
     let watched = args.trace || args.tree.is_some() || args.animate.is_some();
+    if args.mpi {
+        if !cfg!(feature = "mpi") {
+            return Err("this nqueens was built without MPI: build it with \
+                 `cargo build --release --features mpi --example nqueens`"
+                .into());
+        }
+        if args.all || args.first || args.svg.is_some() || watched || args.naive {
+            return Err(
+                "--mpi counts: it goes with --count, --checkpoint and --resume only".into(),
+            );
+        }
+    }
     if resumable && (args.all || args.first || args.svg.is_some() || watched) {
         return Err(
             "--checkpoint and --resume make a count resumable: they go with counting only \
@@ -224,7 +242,11 @@ fn main() -> ExitCode {
     if args.naive {
         puzzle = puzzle.checking(Checking::AtEnd);
     }
-    let threads = args.threads.map_or_else(cli::cores, |k| k as usize);
+    let threads = match args.threads {
+        Some(k) => k as usize,
+        None if args.mpi => 1,
+        None => cli::cores(),
+    };
     puzzle = puzzle.threads(threads);
     if let Some(file) = &args.checkpoint {
         puzzle = puzzle.checkpoint(file);
@@ -233,6 +255,9 @@ fn main() -> ExitCode {
         puzzle = puzzle.resume(file);
     }
 
+    if args.mpi {
+        return count_on_mpi(&puzzle, threads, args.stats);
+    }
     let mut out = Output::new();
     let keep = if picture.is_some() {
         svg::MAX_BOARDS
@@ -399,6 +424,60 @@ fn main() -> ExitCode {
     }
     out.flush();
     cli::exit_status(outcome.stop)
+}
+
+/// Counts over the processes of an MPI job; rank 0 prints the count.
+#[cfg(feature = "mpi")]
+fn count_on_mpi(
+    puzzle: &ambsolve::Puzzle<'_, Vec<usize>>,
+    threads: usize,
+    stats: bool,
+) -> ExitCode {
+    use ambsolve::distributed;
+    let universe = match distributed::init() {
+        Ok(universe) => universe,
+        Err(error) => return cli::search_error(&error),
+    };
+    let world = universe.world();
+    let counted = puzzle.solver().count_distributed(&world, threads);
+    let Some(counted) = (match counted {
+        Ok(counted) => counted,
+        Err(error) => return cli::search_error(&error),
+    }) else {
+        return ExitCode::SUCCESS;
+    };
+    let mut out = Output::new();
+    out.line(format!("solutions: {}", counted.summary.solutions));
+    if stats {
+        let run = &counted.run;
+        let busy: Vec<String> = run
+            .busy
+            .iter()
+            .map(|b| format!("{:.3} s", b.as_secs_f64()))
+            .collect();
+        out.line(format!(
+            "processes: {}, threads each: {threads}, subproblems: {} ({} restored from the checkpoint)",
+            run.tasks.len(),
+            counted.subproblems,
+            counted.restored
+        ));
+        out.line(format!(
+            "tasks per process: {:?}, busy: {}; imbalance {:.2}",
+            run.tasks,
+            busy.join(", "),
+            run.imbalance()
+        ));
+        out.line(format!("nodes: {}", counted.summary.stats.nodes));
+        out.line(format!("time: {:.3?}", counted.summary.stats.elapsed));
+    }
+    out.flush();
+    ExitCode::SUCCESS
+}
+
+/// Without MPI built in, `--mpi` is refused before the search (see `check_size`).
+#[cfg(not(feature = "mpi"))]
+fn count_on_mpi(_: &ambsolve::Puzzle<'_, Vec<usize>>, _: usize, _: bool) -> ExitCode {
+    cli::usage_error::<Args>("this nqueens was built without MPI")
 }
 
 /// A file the program writes a picture or a page to, opened before the search.

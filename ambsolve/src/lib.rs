@@ -103,6 +103,8 @@ pub use crate::options::{Checking, Engine, Options};
 pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
 pub use crate::replay::Amb;
+#[cfg(feature = "mpi")]
+pub use crate::solve::DistributedCount;
 pub use crate::solve::{
     Best, Improvement, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions, replay,
 };

@@ -3,6 +3,8 @@
 //! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
 
 mod checkpoint;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod optimize;
 mod parallel;
 mod solutions;
@@ -11,6 +13,8 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+#[cfg(feature = "mpi")]
+pub use self::mpi::DistributedCount;
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
 use self::solutions::MappedSearch;
 pub use self::solutions::{Solutions, Summary, TrySolutions};

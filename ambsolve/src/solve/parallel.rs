@@ -116,7 +116,7 @@ pub(super) fn split(
 
 /// What identifies a search for a checkpoint: the model's structure, what shapes its
 /// tree, and the subproblems' paths.
-fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
+pub(super) fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
     let mut h = Fnv::new();
     h.text(&format!("{model:?}"));
     for &u in model.universes() {

@@ -1,0 +1,232 @@
+//! A count over the processes of an MPI job (feature `mpi`): rank 0 cuts the search into
+//! subproblems and hands them out through [`distribute`](crate::distributed::distribute);
+//! with a checkpoint, finished subproblems are recorded as their results arrive, so that a
+//! job that loses a process is resumed without doing them again.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use mpi::topology::Communicator;
+
+use super::checkpoint::{Checkpoint, Entry};
+use super::{Solver, Summary, check, parallel};
+use crate::choice::Subproblem;
+use crate::distributed::{Distributed, TaskResult, distribute};
+use crate::error::SearchError;
+use crate::limits::StopReason;
+use crate::model::Model;
+use crate::options::Options;
+
+/// Subproblems per thread of every process when none are asked for.
+const PER_WORKER: usize = 32;
+
+/// What a distributed count found, on rank 0.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct DistributedCount {
+    /// The count (subproblems finished by an earlier run included), `Exhausted`, and
+    /// the statistics of every subproblem's search plus the cutting.
+    pub summary: Summary,
+    /// What the processes did in this run: tasks and busy time per rank.
+    pub run: Distributed,
+    /// Subproblems in all, and how many of them an earlier run had finished.
+    pub subproblems: usize,
+    /// Subproblems restored from the checkpoint.
+    pub restored: usize,
+}
+
+impl<T> Solver<'_, T> {
+    /// Counts the solutions over every process of an MPI job `world` (call it on every
+    /// rank, with the same solver): rank 0 cuts the search into subproblems, hands them
+    /// out to whichever process is free, `threads` at a time per process, and adds up
+    /// their counts. Returns the count on rank 0, `None` elsewhere. The count equals the
+    /// one-process count.
+    ///
+    /// With [`checkpoint`](Solver::checkpoint) or [`resume`](Solver::resume), rank 0
+    /// records each finished subproblem as its result arrives: a job stopped by Ctrl-C or
+    /// by the loss of a process is finished by a job that resumes from the file, doing no
+    /// finished subproblem again.
+    ///
+    /// # Errors
+    /// [`SearchError::Unsupported`] for a hand-written `amb` program or a branch and
+    /// bound; [`SearchError::Distributed`] if a subproblem stopped on a limit or failed on
+    /// another process; the checkpoint's and the model's errors.
+    pub fn count_distributed<C: Communicator>(
+        self,
+        world: &C,
+        threads: usize,
+    ) -> Result<Option<DistributedCount>, SearchError> {
+        let Some(model) = self.model else {
+            return Err(SearchError::Unsupported(
+                "a hand-written amb program cannot be distributed: write it as a model".into(),
+            ));
+        };
+        let options = self.options;
+        check(&model, &options)?;
+        let started = Instant::now();
+        let mut plan = if world.rank() == 0 {
+            Some(Plan::new(&model, &options, world.size() as usize, threads)?)
+        } else {
+            None
+        };
+        let tasks = plan.as_ref().map(Plan::tasks).unwrap_or_default();
+        let mut one = options.clone();
+        one.threads = 1;
+        one.checkpoint = None;
+        let work = |path: &[u32]| {
+            let summary = Solver::for_model(Arc::clone(&model))
+                .with_options(one.clone())
+                .subproblem(&Subproblem::from(path.to_vec()))
+                .count()?;
+            if summary.stop_reason != StopReason::Exhausted {
+                return Err(SearchError::Distributed(format!(
+                    "subproblem {} stopped: {}",
+                    Subproblem::from(path.to_vec()),
+                    summary.stop_reason
+                )));
+            }
+            Ok(TaskResult {
+                solutions: summary.solutions,
+                stats: summary.stats,
+            })
+        };
+        let mut failed = None;
+        let record = |index: usize, result: &TaskResult| {
+            if let Some(plan) = &mut plan {
+                if let Err(error) = plan.record(index, result) {
+                    failed.get_or_insert(error);
+                }
+            }
+        };
+        let run = distribute(world, threads, tasks, work, record);
+        let Some(plan) = plan else {
+            return run.map(|_| None);
+        };
+        let flushed = plan.finish();
+        let run = run?.expect("rank 0 gets the totals");
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        let (subproblems, restored, mut summary) = flushed?;
+        summary.solutions += run.solutions;
+        add(&mut summary.stats, &run.stats);
+        summary.stats.elapsed = started.elapsed();
+        Ok(Some(DistributedCount {
+            summary,
+            run,
+            subproblems,
+            restored,
+        }))
+    }
+}
+
+/// Rank 0's side: the subproblems, what an earlier run finished, the checkpoint.
+struct Plan {
+    subproblems: Vec<Subproblem>,
+    checkpoint: Option<Checkpoint>,
+    restored: usize,
+    summary: Summary,
+}
+
+impl Plan {
+    fn new(
+        model: &Arc<Model<'_>>,
+        options: &Options,
+        ranks: usize,
+        threads: usize,
+    ) -> Result<Self, SearchError> {
+        if options.incumbent.is_some() {
+            return Err(SearchError::Unsupported(
+                "a distributed search counts; it does not optimise".into(),
+            ));
+        }
+        let target = match &options.checkpoint {
+            Some(c) if c.resume => Checkpoint::target_of(&c.path)?,
+            _ => options
+                .subproblems
+                .unwrap_or(PER_WORKER * ranks * threads.max(1))
+                .max(1),
+        };
+        let (subproblems, stats) = parallel::split(model, options, target)?;
+        let mut summary = Summary {
+            solutions: 0,
+            stop_reason: StopReason::Exhausted,
+            stats,
+        };
+        let mut restored = 0;
+        let checkpoint = match &options.checkpoint {
+            None => None,
+            Some(c) => {
+                let print = parallel::fingerprint(model, options, &subproblems);
+                let checkpoint = if c.resume {
+                    Checkpoint::resume(&c.path, print, subproblems.len())?
+                } else {
+                    let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
+                    fresh.flush()?;
+                    fresh
+                };
+                for entry in checkpoint.done().values() {
+                    summary.solutions += entry.weighted;
+                    summary.stats.solutions += entry.found;
+                    summary.stats.nodes += entry.nodes;
+                    restored += 1;
+                }
+                Some(checkpoint)
+            }
+        };
+        Ok(Plan {
+            subproblems,
+            checkpoint,
+            restored,
+            summary,
+        })
+    }
+
+    /// The subproblems left, with their indices.
+    fn tasks(&self) -> Vec<(usize, Vec<u32>)> {
+        let done = |i: &usize| {
+            self.checkpoint
+                .as_ref()
+                .is_some_and(|c| c.done().contains_key(i))
+        };
+        self.subproblems
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !done(i))
+            .map(|(i, s)| (i, s.path().to_vec()))
+            .collect()
+    }
+
+    fn record(&mut self, index: usize, result: &TaskResult) -> Result<(), SearchError> {
+        match &mut self.checkpoint {
+            Some(checkpoint) => checkpoint.record(
+                index,
+                Entry {
+                    found: result.stats.solutions,
+                    weighted: result.solutions,
+                    nodes: result.stats.nodes,
+                },
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// The checkpoint written; the subproblems in all, those restored, and their summary.
+    fn finish(mut self) -> Result<(usize, usize, Summary), SearchError> {
+        if let Some(checkpoint) = &mut self.checkpoint {
+            checkpoint.flush()?;
+        }
+        Ok((self.subproblems.len(), self.restored, self.summary))
+    }
+}
+
+fn add(total: &mut crate::stats::Stats, more: &crate::stats::Stats) {
+    total.nodes += more.nodes;
+    total.failures += more.failures;
+    total.solutions += more.solutions;
+    total.max_depth = total.max_depth.max(more.max_depth);
+    total.runs += more.runs;
+    total.replayed += more.replayed;
+    total.propagations += more.propagations;
+    total.restarts += more.restarts;
+}
