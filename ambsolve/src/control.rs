@@ -79,6 +79,12 @@ pub(crate) trait Search {
     fn objective(&self) -> Option<i64> {
         None
     }
+
+    /// How many solutions the one the engine stands on stands for: the size of its
+    /// symmetry class when counting through symmetry, else 1.
+    fn weight(&self) -> u64 {
+        1
+    }
 }
 
 /// The longest run of work units between two reads of the clock and the flag.

@@ -76,6 +76,11 @@ pub struct Options {
     pub checking: Checking,
     /// Keep one solution per class of the model's declared symmetries.
     pub up_to_symmetry: bool,
+    /// Count through the model's declared symmetries: search one representative per
+    /// class, and count each as the size of its class, so that counts equal the plain
+    /// ones (see [`Solver::count_through_symmetry`](crate::Solver::count_through_symmetry)).
+    /// It takes precedence over `up_to_symmetry`, and is ignored when optimising.
+    pub count_through_symmetry: bool,
     /// Branch and bound: set by `improving()` and `best()`, shared by the engines that
     /// search for one optimum.
     pub(crate) incumbent: Option<Arc<Incumbent>>,

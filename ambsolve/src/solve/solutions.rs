@@ -45,6 +45,10 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
     fn objective(&self) -> Option<i64> {
         self.inner.objective()
     }
+
+    fn weight(&self) -> u64 {
+        self.inner.weight()
+    }
 }
 
 /// The result of a count: how many solutions, why the search stopped, and its statistics.
@@ -199,7 +203,7 @@ impl<'a, T> Solutions<'a, T> {
         self.control.set_pause(pause_at);
         let mut found = 0;
         while self.step() {
-            found += 1;
+            found += self.search.as_ref().map_or(1, |search| search.weight());
         }
         self.control.set_pause(None);
         self.busy += started.elapsed();
