@@ -96,6 +96,14 @@ pub(crate) struct Tables {
 
 const NONE: u32 = u32::MAX;
 
+/// The bounds of a variable and of its image under a symmetry.
+struct Bounds {
+    lo: u32,
+    hi: u32,
+    least: u32,
+    most: u32,
+}
+
 /// How the assignments some domains allow compare, in the lexicographic order of the
 /// tables, with their images under one symmetry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -296,7 +304,9 @@ impl Tables {
     /// is below the assignment's least is smaller; one whose least value is above the
     /// assignment's largest is larger. Otherwise a leader has `x[v] <= image[v]`: the
     /// assignment's values above the image's largest go, and so do the image's values
-    /// below the assignment's least (their preimages).
+    /// below the assignment's least (their preimages). If being equal at `v` would make
+    /// the image smaller further on (the variables after `v` fixed and equal up to one
+    /// where the image is surely smaller), the inequality is strict.
     pub(crate) fn lead(
         &self,
         g: usize,
@@ -307,19 +317,13 @@ impl Tables {
         let preimage = &self.preimages[g];
         for (k, &v) in self.order.iter().enumerate().skip(equal) {
             let v = v as usize;
-            let (Some(lo), Some(hi)) = (domains.min(v), domains.max(v)) else {
-                return Lead::Smaller;
-            };
-            let base = self.offset[v] as usize;
-            let alive = |&y: &u32| {
-                let (u, x) = preimage[base + y as usize];
-                domains.contains(u as usize, x)
-            };
-            let universe = self.universes[v];
-            let (Some(least), Some(most)) =
-                ((0..universe).find(alive), (0..universe).rev().find(alive))
+            let Some(Bounds {
+                lo,
+                hi,
+                least,
+                most,
+            }) = self.bounds(g, v, domains)
             else {
-                // The image has no value left here: no solution is left.
                 return Lead::Smaller;
             };
             if most < lo {
@@ -331,19 +335,59 @@ impl Tables {
             if lo == hi && least == most {
                 continue;
             }
+            // A leader has x[v] <= image[v]; strictly if equal here would make the image
+            // smaller further on.
+            let strict = u32::from(self.equal_loses(g, k + 1, domains));
+            let base = self.offset[v] as usize;
             remove.extend(
-                (most + 1..=hi)
+                (most + 1 - strict..=hi)
                     .filter(|&y| domains.contains(v, y))
                     .map(|y| (v as u32, y)),
             );
             remove.extend(
-                (least..lo)
-                    .filter(alive)
-                    .map(|y| preimage[base + y as usize]),
+                (least..lo + strict)
+                    .map(|y| preimage[base + y as usize])
+                    .filter(|&(u, x)| domains.contains(u as usize, x)),
             );
             return Lead::Undecided { equal: k as u32 };
         }
         Lead::NotSmaller
+    }
+
+    /// Whether, equal on the variables of the order before position `from`, the image under
+    /// `g` is smaller in every solution the domains allow.
+    fn equal_loses(&self, g: usize, from: usize, domains: &impl Domains) -> bool {
+        for &v in &self.order[from..] {
+            let Some(b) = self.bounds(g, v as usize, domains) else {
+                return true;
+            };
+            if b.most < b.lo {
+                return true;
+            }
+            if !(b.lo == b.hi && b.least == b.most && b.least == b.lo) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The least and largest values the domains leave to variable `v` and to its image
+    /// under `g`; `None` if either has none.
+    fn bounds(&self, g: usize, v: usize, domains: &impl Domains) -> Option<Bounds> {
+        let preimage = &self.preimages[g];
+        let (lo, hi) = (domains.min(v)?, domains.max(v)?);
+        let base = self.offset[v] as usize;
+        let alive = |&y: &u32| {
+            let (u, x) = preimage[base + y as usize];
+            domains.contains(u as usize, x)
+        };
+        let universe = self.universes[v];
+        Some(Bounds {
+            lo,
+            hi,
+            least: (0..universe).find(alive)?,
+            most: (0..universe).rev().find(alive)?,
+        })
     }
 
     /// The size of the class of the full assignment `values`: the number of distinct
@@ -476,6 +520,32 @@ mod tests {
         assert_eq!(tables.lead(0, 0, &full(0, 2), &mut remove), Lead::Smaller);
         assert!(!tables.may_lead(|v| Some([0, 2][v])));
         assert!(remove.is_empty());
+    }
+
+    #[test]
+    fn lead_is_strict_where_equal_would_lose_further_on() {
+        // x0 and x1 swapped, x2's values reversed; read in the order x0, x2, x1.
+        let g = Symmetry::new("swap and reverse", |v, x| match v.0 {
+            0 | 1 => (VarId(1 - v.0), x),
+            _ => (v, 2 - x),
+        });
+        let mut tables = Tables::new(&[g], &[3, 3, 3]).unwrap();
+        tables.set_order([0, 2, 1]);
+        // x2 = 2 has the image 0: equal on x0 (x0 = x1) would lose on x2, so x0 < x1.
+        let mut remove = Vec::new();
+        let domains = Lists(vec![vec![0, 1], vec![0, 1], vec![2]]);
+        let lead = tables.lead(0, 0, &domains, &mut remove);
+        remove.sort_unstable();
+        assert_eq!(lead, Lead::Undecided { equal: 0 });
+        assert_eq!(remove, [(0, 1), (1, 0)]);
+        // x2 = 0 has the image 2: equal on x0 may still lead; nothing goes.
+        remove.clear();
+        let domains = Lists(vec![vec![0, 1], vec![0, 1], vec![0]]);
+        assert_eq!(
+            tables.lead(0, 0, &domains, &mut remove),
+            Lead::Undecided { equal: 0 }
+        );
+        assert!(remove.is_empty(), "{remove:?}");
     }
 
     /// A cyclic shift of four variables: one generator of a group of four.
