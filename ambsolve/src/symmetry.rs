@@ -84,6 +84,8 @@ pub(crate) struct Tables {
     images: Vec<Vec<(u32, u32)>>,
     /// Per symmetry, the literal whose image each literal is, as (variable, value).
     preimages: Vec<Vec<(u32, u32)>>,
+    /// Per symmetry and variable, where the image's values there come from.
+    sources: Vec<Vec<Source>>,
     /// The variables in the order the lexicographic comparison reads them.
     order: Vec<u32>,
     /// Counting through symmetry: the symmetries are every element of the group the
@@ -95,6 +97,17 @@ pub(crate) struct Tables {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// Where the values of an image at one variable come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// All from one variable of as many values, value for value (a permutation of the
+    /// variables) or reversed (a reflection of the values): the image's bounds are that
+    /// variable's.
+    Var { var: u32, reversed: bool },
+    /// From several variables (a transposition of a board, say): read value by value.
+    Mixed,
+}
 
 /// The bounds of a variable and of its image under a symmetry.
 struct Bounds {
@@ -167,7 +180,7 @@ impl Tables {
         images: Vec<Vec<(u32, u32)>>,
         counting: bool,
     ) -> Self {
-        let preimages = images
+        let preimages: Vec<Vec<(u32, u32)>> = images
             .iter()
             .map(|image| {
                 let mut preimage = vec![(0, 0); image.len()];
@@ -180,12 +193,45 @@ impl Tables {
                 preimage
             })
             .collect();
+        let sources = preimages
+            .iter()
+            .map(|preimage| {
+                universes
+                    .iter()
+                    .enumerate()
+                    .map(|(v, &u)| {
+                        let from = &preimage[offset[v] as usize..(offset[v] + u) as usize];
+                        let Some(&(var, _)) = from.first() else {
+                            return Source::Mixed;
+                        };
+                        let same = |reversed: bool| {
+                            universes[var as usize] == u
+                                && from.iter().zip(0..u).all(|(&(w, x), y)| {
+                                    w == var && x == if reversed { u - 1 - y } else { y }
+                                })
+                        };
+                        match (same(false), same(true)) {
+                            (true, _) => Source::Var {
+                                var,
+                                reversed: false,
+                            },
+                            (false, true) => Source::Var {
+                                var,
+                                reversed: true,
+                            },
+                            (false, false) => Source::Mixed,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         let n = universes.len();
         Tables {
             offset,
             universes,
             images,
             preimages,
+            sources,
             order: (0..n as u32).collect(),
             counting,
             image: vec![NONE; n],
@@ -382,11 +428,25 @@ impl Tables {
             domains.contains(u as usize, x)
         };
         let universe = self.universes[v];
+        let (least, most) = match self.sources[g][v] {
+            Source::Var {
+                var,
+                reversed: false,
+            } => (domains.min(var as usize)?, domains.max(var as usize)?),
+            Source::Var {
+                var,
+                reversed: true,
+            } => (
+                universe - 1 - domains.max(var as usize)?,
+                universe - 1 - domains.min(var as usize)?,
+            ),
+            Source::Mixed => ((0..universe).find(alive)?, (0..universe).rev().find(alive)?),
+        };
         Some(Bounds {
             lo,
             hi,
-            least: (0..universe).find(alive)?,
-            most: (0..universe).rev().find(alive)?,
+            least,
+            most,
         })
     }
 
@@ -546,6 +606,44 @@ mod tests {
             Lead::Undecided { equal: 0 }
         );
         assert!(remove.is_empty(), "{remove:?}");
+    }
+
+    #[test]
+    fn images_read_from_one_variable_take_its_bounds() {
+        // On a 3×3 board (a variable per row, the column its value): a mirror reads each
+        // row reversed, a flip the opposite row, a transposition every row.
+        let mirror = Symmetry::new("mirror", |v, x| (v, 2 - x));
+        let flip = Symmetry::new("flip", |v, x| (VarId(2 - v.0), x));
+        let transpose = Symmetry::new("transpose", |v, x| (VarId(x), v.0));
+        let tables = Tables::new(&[mirror, flip, transpose], &[3, 3, 3]).unwrap();
+        let var = |var, reversed| Source::Var { var, reversed };
+        assert_eq!(
+            tables.sources[0],
+            [var(0, true), var(1, true), var(2, true)]
+        );
+        assert_eq!(
+            tables.sources[1],
+            [var(2, false), var(1, false), var(0, false)]
+        );
+        assert_eq!(tables.sources[2], [Source::Mixed; 3]);
+        // Whatever the source, the bounds are those of the values whose preimage is left.
+        let domains = Lists(vec![vec![0, 1], vec![2], vec![1, 2]]);
+        for g in 0..3 {
+            for v in 0..3 {
+                let b = tables.bounds(g, v, &domains).unwrap();
+                let alive: Vec<u32> = (0..3)
+                    .filter(|&y| {
+                        let (u, x) = tables.preimages[g][3 * v + y as usize];
+                        domains.contains(u as usize, x)
+                    })
+                    .collect();
+                assert_eq!((b.least, b.most), (alive[0], alive[alive.len() - 1]));
+                assert_eq!(
+                    (b.lo, b.hi),
+                    (domains.min(v).unwrap(), domains.max(v).unwrap())
+                );
+            }
+        }
     }
 
     /// A cyclic shift of four variables: one generator of a group of four.

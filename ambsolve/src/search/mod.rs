@@ -65,9 +65,7 @@ impl VarPick {
             VarOrder::FirstFailThen(given) => VarPick::FirstFailRanked(full_order(given).1),
         }
     }
-}
 
-impl VarPick {
     /// The variables in the order this pick prefers them when domains tie.
     fn ranking(&self, num_vars: usize) -> Vec<usize> {
         match self {
