@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --example nqueens -- 8                  # count, then draw the first
+//! cargo run --release --example nqueens -- 14 --count --stats # one board per class, weighed
+//! cargo run --release --example nqueens -- 14 --count --plain # every board, one by one
 //! cargo run --release --example nqueens -- 8 --all            # every solution, 1-based columns
 //! cargo run --release --example nqueens -- 8 --fundamental    # one per class of symmetries: 12
 //! cargo run --release --example nqueens -- 8 --all --fundamental --svg queens.svg
@@ -27,6 +29,7 @@ use ambsolve::{
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::queens::{
     board, columns, count_strategy, first_strategy, fundamental_queens, queens,
+    queens_through_symmetry,
 };
 use ambsolve_examples::trace::{self, Trace};
 use ambsolve_examples::{animate, svg};
@@ -56,6 +59,12 @@ struct Args {
     /// Count (or list) one solution per class of the 8 symmetries of the board.
     #[arg(long)]
     fundamental: bool,
+    /// Count every solution one by one. By default a count searches one solution per
+    /// class of the 8 symmetries of the board and counts each as the size of its class
+    /// (the same number, sooner); a trace, a tree, an animation or --naive always watch
+    /// the plain search.
+    #[arg(long)]
+    plain: bool,
     /// The search engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Trail)]
     engine: EngineArg,
@@ -204,14 +213,20 @@ fn main() -> ExitCode {
     };
     let limits = args.bounds.limits();
     let engine = Engine::from(args.engine);
+    let counting = !args.all && !args.first && args.svg.is_none();
+    let watched = args.trace || tree_file.is_some() || animation.is_some();
+    // A count searches one representative per class of the board's symmetries and weighs
+    // each by its class, unless the plain search is asked for or watched.
+    let through_symmetry = counting && !args.fundamental && !args.plain && !args.naive && !watched;
     let mut puzzle = if args.fundamental {
         fundamental_queens(n)
+    } else if through_symmetry {
+        queens_through_symmetry(n)
     } else {
         queens(n)
     }
     .engine(engine)
     .limits(limits);
-    let counting = !args.all && !args.first && args.svg.is_none();
     // Watching the search: a trace, the tree, the steps of an animation, any of them.
     let tree = SearchTree::new();
     let recorder = Recorder::new(20_000);
@@ -379,7 +394,13 @@ fn main() -> ExitCode {
         out.line(line);
     }
     if args.stats {
-        print_stats(&mut out, &outcome.stats, engine, args.naive);
+        print_stats(
+            &mut out,
+            &outcome.stats,
+            engine,
+            args.naive,
+            through_symmetry,
+        );
         if let Some(line) = cli::parallel_line(outcome.subproblems, &outcome.workers) {
             out.line(line);
         }
@@ -510,7 +531,7 @@ impl OutputFile {
     }
 }
 
-fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {
+fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool, classes: bool) {
     let checking = if naive {
         "at the end (generate and test)"
     } else {
@@ -530,7 +551,15 @@ fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool) {
         _ => {}
     }
     out.line(format!("max depth: {}", stats.max_depth));
-    out.line(format!("solutions: {}", stats.solutions));
+    if classes {
+        out.line(format!(
+            "representatives: {} (one per class of the board's 8 symmetries, each counted \
+             as the size of its class; --plain counts every solution)",
+            stats.solutions
+        ));
+    } else {
+        out.line(format!("solutions: {}", stats.solutions));
+    }
     if stats.restarts > 0 {
         out.line(format!("restarts: {}", stats.restarts));
     }

@@ -40,6 +40,29 @@ fn nqueens_count_prints_only_the_count() {
 }
 
 #[test]
+fn nqueens_counts_through_the_board_symmetries_unless_told_plain() {
+    for engine in ["trail", "replay"] {
+        let through = stdout(&run_example(
+            "nqueens",
+            &["9", "--count", "--stats", "--engine", engine],
+        ));
+        let plain = stdout(&run_example(
+            "nqueens",
+            &["9", "--count", "--stats", "--plain", "--engine", engine],
+        ));
+        assert!(through.starts_with("solutions: 352\n"), "{through}");
+        assert!(plain.starts_with("solutions: 352\n"), "{plain}");
+        // The search found the 46 representatives and weighed each by its class.
+        assert_eq!(stat(&through, "representatives"), 46, "{through}");
+        assert!(!plain.contains("representatives"), "{plain}");
+        assert!(
+            stat(&through, "nodes") * 3 < stat(&plain, "nodes"),
+            "{through}\n{plain}"
+        );
+    }
+}
+
+#[test]
 fn nqueens_without_solutions_says_so_and_succeeds() {
     for n in ["2", "3"] {
         for mode in [&[][..], &["--count"], &["--first"], &["--all"]] {

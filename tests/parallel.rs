@@ -9,7 +9,9 @@ use std::time::Duration;
 use ambsolve::{
     CancelFlag, Engine, Limits, SearchError, StopReason, Strategy, Subproblem, ValueOrder, VarOrder,
 };
-use ambsolve_examples::puzzles::queens::{count_strategy, fundamental_queens, queens};
+use ambsolve_examples::puzzles::queens::{
+    count_strategy, fundamental_queens, queens, queens_through_symmetry,
+};
 use ambsolve_examples::puzzles::{
     golomb, knapsack, langford, magic_square, send_more_money, sudoku,
 };
@@ -185,6 +187,23 @@ fn a_count_on_threads_does_the_nodes_of_one_thread() {
     assert_eq!(two.stats.nodes, one.stats.nodes);
     assert_eq!(two.stats.failures, one.stats.failures);
     assert_eq!(two.stats.solutions, one.stats.solutions);
+    // Through symmetry too, where solutions are met while the search is being cut.
+    for n in 5..=10 {
+        let one = queens_through_symmetry(n).count().unwrap();
+        for parts in [1, 7, 50] {
+            let two = queens_through_symmetry(n)
+                .threads(2)
+                .subproblems(parts)
+                .count()
+                .unwrap();
+            assert_eq!(two.solutions, one.solutions, "n = {n}");
+            assert_eq!(
+                two.stats.solutions, one.stats.solutions,
+                "n = {n}, {parts} parts"
+            );
+            assert_eq!(two.stats.nodes, one.stats.nodes, "n = {n}, {parts} parts");
+        }
+    }
 }
 
 #[test]
@@ -232,7 +251,7 @@ fn counting_in_slices_on_threads_gives_the_exact_total() {
     let mut total = 0;
     let mut calls = 0;
     while !solutions.is_finished() {
-        total += solutions.count_for(Duration::from_millis(5)).unwrap();
+        total += solutions.count_for(Duration::ZERO).unwrap();
         calls += 1;
         let (done, all) = solutions.subproblems().expect("cut into subproblems");
         assert!(done <= all);

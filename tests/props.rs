@@ -296,6 +296,20 @@ proptest! {
             let mut own_order = run_with(&twice, engine, |s| s.up_to_symmetry());
             own_order.sort();
             prop_assert_eq!(&own_order, &leaders, "{} up to symmetry, own order", engine);
+            // Counting through the swap: each leader weighs its class (2, or 1 for a
+            // solution equal to its image), which gives the plain count of the doubled
+            // model, in any order.
+            for strategy in [input.clone(), Search::first_fail()] {
+                let through = twice
+                    .solve(engine)
+                    .strategy(strategy)
+                    .count_through_symmetry()
+                    .count()
+                    .unwrap();
+                let plain = (expected.len() * expected.len()) as u64;
+                prop_assert_eq!(through.solutions, plain, "{} counted through symmetry", engine);
+                prop_assert_eq!(through.stats.solutions, leaders.len() as u64);
+            }
 
             // A solution limit: the first solutions, and the reason.
             let first = run_with(&model, engine, |s| {

@@ -2,8 +2,8 @@
 //! every node (limits, the clock, a pause point), and the [`Search`] trait every engine
 //! implements so that one iterator can drive any of them.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::SearchError;
@@ -40,6 +40,8 @@ pub(crate) struct Counted {
 pub(crate) struct Incumbent {
     found: AtomicBool,
     best: AtomicI64,
+    /// Taken to record a solution: two searches improving at once must not both win.
+    improving: Mutex<()>,
 }
 
 impl Incumbent {
@@ -57,9 +59,14 @@ impl Incumbent {
     }
 
     /// Records a solution of cost `cost`; false if it is no better than the best one.
+    /// The solutions recorded, in the order they are, cost less and less.
     pub(crate) fn improve(&self, cost: i64) -> bool {
-        if self.found.load(Ordering::Acquire) {
-            return self.best.fetch_min(cost, Ordering::Relaxed) > cost;
+        let _only = self
+            .improving
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.bound().is_some_and(|best| best <= cost) {
+            return false;
         }
         self.best.store(cost, Ordering::Relaxed);
         self.found.store(true, Ordering::Release);
@@ -99,8 +106,8 @@ pub(crate) trait Search {
     /// choice point, from the root (after a [`Step::Cut`] or a [`Step::Solution`]).
     fn path(&self) -> Vec<u32>;
 
-    /// How many solutions the one the engine stands on stands for (its class, when
-    /// counting through symmetry); 1 otherwise.
+    /// How many solutions the one the engine stands on stands for: the size of its
+    /// symmetry class when counting through symmetry, else 1.
     fn weight(&self) -> u64 {
         1
     }

@@ -79,6 +79,11 @@ pub struct Options {
     pub checking: Checking,
     /// Keep one solution per class of the model's declared symmetries.
     pub up_to_symmetry: bool,
+    /// Count through the model's declared symmetries: search one representative per
+    /// class, and count each as the size of its class, so that counts equal the plain
+    /// ones (see [`Solver::count_through_symmetry`](crate::Solver::count_through_symmetry)).
+    /// It takes precedence over `up_to_symmetry`, and is ignored when optimising.
+    pub count_through_symmetry: bool,
     /// How many threads search a model (see [`Solver::threads`](crate::Solver::threads));
     /// 0 and 1 both mean one. Default: 1.
     pub threads: usize,
@@ -105,6 +110,7 @@ impl Default for Options {
             limits: Limits::default(),
             checking: Checking::default(),
             up_to_symmetry: false,
+            count_through_symmetry: false,
             threads: 1,
             subproblems: None,
             scope: Scope::default(),

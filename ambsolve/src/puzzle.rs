@@ -91,6 +91,14 @@ impl<'a, S> Puzzle<'a, S> {
         self
     }
 
+    /// Counts one representative per symmetry class, each weighing the size of its
+    /// class: the plain count, sooner (see [`Solver::count_through_symmetry`]).
+    #[must_use]
+    pub fn count_through_symmetry(mut self) -> Self {
+        self.options.count_through_symmetry = true;
+        self
+    }
+
     /// The same puzzle with solutions transformed by `f`: how a function returns a puzzle
     /// from `constraints!` with a solution type it can name
     /// (`-> Puzzle<'static, Vec<usize>>` from `constraints! { .. }.map(|s| s.q)`).

@@ -12,7 +12,7 @@ pub struct Stats {
     /// Dead ends: closure runs that failed (replay), or decisions and propagations that
     /// emptied a domain (trail).
     pub failures: u64,
-    /// Solutions found.
+    /// Solutions found: counting through symmetry, the representatives (one per class).
     pub solutions: u64,
     /// The deepest the choice stack has been.
     pub max_depth: u64,

@@ -682,6 +682,9 @@ impl<'a> Model<'a> {
     /// a search is asked for one solution per class with
     /// [`up_to_symmetry`](crate::Solver::up_to_symmetry); then they must form a group
     /// without its identity (the seven non-trivial symmetries of a square board, say).
+    /// [`count_through_symmetry`](crate::Solver::count_through_symmetry) counts with them
+    /// (one representative per class, weighed by the size of its class); generators of
+    /// the group are enough there.
     pub fn symmetries(&mut self, symmetries: impl IntoIterator<Item = Symmetry>) {
         self.symmetries.extend(symmetries);
     }

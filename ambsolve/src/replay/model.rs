@@ -105,13 +105,17 @@ struct StepChecks {
     full: Vec<usize>,
 }
 
-/// The replay engine running a model: the program of [`model_program`], and the
-/// objective's value at each solution when it optimises.
+/// The replay engine running a model: the program of [`model_program`], the objective's
+/// value at each solution when it optimises, and the size of its class when it counts
+/// through symmetry.
 pub(crate) struct ModelReplay<'a, F> {
     search: ReplaySearch<F, Assignment>,
     model: Arc<Model<'a>>,
     optimizing: bool,
     value: Option<i64>,
+    /// Counting through symmetry: the symmetries (the program has its own copy).
+    classes: Option<Tables>,
+    weight: u64,
 }
 
 impl<F> Search for ModelReplay<'_, F>
@@ -129,6 +133,11 @@ where
                 .solution()
                 .zip(objective)
                 .map(|(solution, objective)| objective.value(solution.indices()));
+        }
+        if let (Step::Solution, Some(tables)) = (step, &mut self.classes) {
+            if let Some(solution) = self.search.solution() {
+                self.weight = tables.orbit_size(solution.indices());
+            }
         }
         Ok(step)
     }
@@ -152,6 +161,10 @@ where
     fn path(&self) -> Vec<u32> {
         self.search.path()
     }
+
+    fn weight(&self) -> u64 {
+        self.weight
+    }
 }
 
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
@@ -170,6 +183,7 @@ pub(crate) fn model_program<'a>(
         .incumbent
         .clone()
         .filter(|_| model.objective_def().is_some());
+    let classes = symmetry.clone().filter(Tables::counts_classes);
     ModelReplay {
         optimizing: incumbent.is_some(),
         search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent))
@@ -177,6 +191,8 @@ pub(crate) fn model_program<'a>(
             .observed(options.observer.clone()),
         model,
         value: None,
+        classes,
+        weight: 1,
     }
 }
 
@@ -197,6 +213,11 @@ fn program<'a>(
     let mut step_of = vec![0; n];
     for (step, &v) in order.iter().enumerate() {
         step_of[v] = step;
+    }
+    if let Some(tables) = symmetry.as_mut().filter(|t| t.counts_classes()) {
+        // Any fixed order gives one leader per class: the order of the choices lets the
+        // comparison cut soonest.
+        tables.set_order(order.iter().copied());
     }
 
     // Step 0 is before any choice (constraints over no variable); step s + 1 follows the

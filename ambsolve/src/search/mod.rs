@@ -26,7 +26,7 @@ use crate::strategy::{
     Restarts, ValueOrder, VarOrder, complete_order, middle_out_index, middle_out_position,
     order_values,
 };
-use crate::symmetry::Tables;
+use crate::symmetry::{Domains, Lead, Tables};
 use crate::var::VarId;
 
 /// How the next variable is picked, prepared from a [`VarOrder`].
@@ -65,7 +65,23 @@ impl VarPick {
             VarOrder::FirstFailThen(given) => VarPick::FirstFailRanked(full_order(given).1),
         }
     }
+
+    /// The variables in the order this pick prefers them when domains tie.
+    fn ranking(&self, num_vars: usize) -> Vec<usize> {
+        match self {
+            VarPick::Input | VarPick::FirstFail => (0..num_vars).collect(),
+            VarPick::Given { order, .. } => order.iter().map(|&v| v as usize).collect(),
+            VarPick::FirstFailRanked(rank) => {
+                let mut order: Vec<usize> = (0..num_vars).collect();
+                order.sort_by_key(|&v| rank[v]);
+                order
+            }
+        }
+    }
 }
+
+/// A lead cell's value once its symmetry's image cannot be smaller in the subtree.
+const LEADS: u64 = u64::MAX;
 
 /// How values are enumerated: straight off the domain bits, or from a list built at the
 /// decision (for orders that are not index order).
@@ -92,8 +108,16 @@ pub(crate) struct TrailSearch<'a> {
     model: Arc<Model<'a>>,
     /// Generate and test: no propagation, every constraint checked at the leaves.
     at_end: bool,
-    /// Solving up to symmetry: the symmetries' tables.
+    /// Solving up to symmetry, or counting through it: the symmetries' tables; per
+    /// symmetry, a trailed cell holding how far the assignment is known equal to its
+    /// image ([`LEADS`] once it cannot be smaller); values found not to lead.
     symmetry: Option<Tables>,
+    lead_cells: Vec<usize>,
+    not_leading: Vec<(u32, u32)>,
+    /// Counting through symmetry: the size of the class of the solution the search stands
+    /// on, and the solution's value indices read for it.
+    weight: u64,
+    solution: Vec<u32>,
     store: Store,
     propagation: Propagation<'a>,
     stack: ChoiceStack,
@@ -131,7 +155,11 @@ pub(crate) struct TrailSearch<'a> {
 }
 
 impl<'a> TrailSearch<'a> {
-    pub(crate) fn new(model: Arc<Model<'a>>, options: &Options, symmetry: Option<Tables>) -> Self {
+    pub(crate) fn new(
+        model: Arc<Model<'a>>,
+        options: &Options,
+        mut symmetry: Option<Tables>,
+    ) -> Self {
         let at_end = options.checking == Checking::AtEnd;
         let mut store = if at_end {
             Store::new(model.universes())
@@ -144,6 +172,9 @@ impl<'a> TrailSearch<'a> {
             .filter(|_| model.objective_def().is_some());
         let objective = incumbent.as_ref().and(model.objective_def());
         let propagation = Propagation::new(&model, objective, &mut store);
+        let lead_cells = (0..symmetry.as_ref().map_or(0, Tables::len))
+            .map(|_| store.alloc_aux(0))
+            .collect();
         let strategy = &options.strategy;
         let pick = match strategy.values {
             ValueOrder::Ascending => ValuePick::Ascending,
@@ -152,10 +183,19 @@ impl<'a> TrailSearch<'a> {
             _ => ValuePick::Listed,
         };
         let vars = VarPick::new(&strategy.vars, model.num_vars());
+        if let Some(tables) = symmetry.as_mut().filter(|t| t.counts_classes()) {
+            // Any fixed order gives one leader per class: the one the search fixes
+            // variables in (as far as it is fixed) lets the comparison cut soonest.
+            tables.set_order(vars.ranking(model.num_vars()));
+        }
         TrailSearch {
             model,
             at_end,
             symmetry,
+            lead_cells,
+            not_leading: Vec::new(),
+            weight: 1,
+            solution: Vec::new(),
             vars,
             values: strategy.values.clone(),
             pick,
@@ -253,7 +293,7 @@ impl<'a> TrailSearch<'a> {
         self.store.set_level(0);
         self.sync_bound();
         self.at_end
-            || (self.propagation.initial(&mut self.store).is_ok() && self.may_lead().is_ok())
+            || (self.propagation.initial(&mut self.store).is_ok() && self.propagate().is_ok())
     }
 
     /// The next variable to branch on, or `None` when every variable is fixed.
@@ -333,7 +373,7 @@ impl<'a> TrailSearch<'a> {
         if entered && self.incumbent.is_some() {
             // The bound found so far, from the subproblem's node on.
             self.sync_bound();
-            if self.propagation.run(&mut self.store).is_err() {
+            if self.propagate().is_err() {
                 self.node_failed();
                 entered = false;
             }
@@ -405,9 +445,7 @@ impl<'a> TrailSearch<'a> {
             self.store.clear_events();
             assigned
         } else {
-            assigned
-                .and_then(|()| self.propagation.run(&mut self.store))
-                .and_then(|()| self.may_lead())
+            assigned.and_then(|()| self.propagate())
         };
         self.report(|| Event::Try {
             depth: self.depth(),
@@ -481,25 +519,61 @@ impl<'a> TrailSearch<'a> {
         }
     }
 
-    /// Up to symmetry: fails if the fixed variables already show that a symmetric image
-    /// is smaller.
-    fn may_lead(&mut self) -> Result<(), Fail> {
-        let Some(tables) = &mut self.symmetry else {
-            return Ok(());
+    /// Propagates to a fixpoint: the propagators, then (up to symmetry) the lex-leader
+    /// rule, again as long as the rule removes values.
+    fn propagate(&mut self) -> Result<(), Fail> {
+        loop {
+            self.propagation.run(&mut self.store)?;
+            if !self.may_lead()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Up to symmetry: fails if the domains already show that a symmetric image is
+    /// smaller, and removes the values that cannot be in a leader; true if it removed
+    /// some.
+    fn may_lead(&mut self) -> Result<bool, Fail> {
+        let Some(tables) = &self.symmetry else {
+            return Ok(false);
+        };
+        let store = &mut self.store;
+        self.not_leading.clear();
+        for (g, &cell) in self.lead_cells.iter().enumerate() {
+            let equal = store.aux(cell);
+            if equal == LEADS {
+                continue;
+            }
+            match tables.lead(g, equal as usize, store, &mut self.not_leading) {
+                Lead::Smaller => return Err(Fail),
+                Lead::NotSmaller => store.set_aux(cell, LEADS),
+                Lead::Undecided { equal: now } if u64::from(now) != equal => {
+                    store.set_aux(cell, u64::from(now));
+                }
+                Lead::Undecided { .. } => {}
+            }
+        }
+        for &(var, value) in &self.not_leading {
+            if store.remove(var as usize, value).is_err() {
+                // As a failed propagation does: no event outlives the failure.
+                store.clear_events();
+                return Err(Fail);
+            }
+        }
+        Ok(!self.not_leading.is_empty())
+    }
+
+    /// Counting through symmetry: the size of the class of the solution the search
+    /// stands on.
+    fn class_size(&mut self) -> u64 {
+        let Some(tables) = self.symmetry.as_mut().filter(|t| t.counts_classes()) else {
+            return 1;
         };
         let store = &self.store;
-        let fixed = |v: usize| {
-            if store.is_fixed(v) {
-                store.min(v)
-            } else {
-                None
-            }
-        };
-        if tables.may_lead(fixed) {
-            Ok(())
-        } else {
-            Err(Fail)
-        }
+        self.solution.clear();
+        self.solution
+            .extend((0..store.num_vars()).map(|v| store.min(v).unwrap_or(0)));
+        tables.orbit_size(&self.solution)
     }
 
     /// Starts a new run from the root, if the restart budget of this one is spent.
@@ -559,6 +633,7 @@ impl Search for TrailSearch<'_> {
                     }
                     None => {
                         self.solutions += 1;
+                        self.weight = self.class_size();
                         self.report(|| Event::Solution {
                             depth: self.depth(),
                         });
@@ -621,5 +696,23 @@ impl Search for TrailSearch<'_> {
 
     fn objective(&self) -> Option<i64> {
         self.value
+    }
+
+    fn weight(&self) -> u64 {
+        self.weight
+    }
+}
+
+impl Domains for Store {
+    fn min(&self, var: usize) -> Option<u32> {
+        Store::min(self, var)
+    }
+
+    fn max(&self, var: usize) -> Option<u32> {
+        Store::max(self, var)
+    }
+
+    fn contains(&self, var: usize, value: u32) -> bool {
+        Store::contains(self, var, value)
     }
 }

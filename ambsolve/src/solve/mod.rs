@@ -96,7 +96,15 @@ fn engine<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
 ) -> Result<parallel::Engine<'a>, SearchError> {
-    let symmetry = if options.up_to_symmetry {
+    // Counting through symmetry wins over up to symmetry; optimising ignores it (a
+    // symmetry need not keep the objective's value). A group too large to enumerate
+    // is counted plainly.
+    let symmetry = if options.count_through_symmetry && options.incumbent.is_none() {
+        model
+            .symmetry_tables()?
+            .for_counting()
+            .filter(|t| !t.is_empty())
+    } else if options.up_to_symmetry {
         Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
     } else {
         None
@@ -183,6 +191,48 @@ impl<'a, T> Solver<'a, T> {
     /// symmetries, or a hand-written `amb` program, is unaffected.
     pub fn up_to_symmetry(mut self) -> Self {
         self.options.up_to_symmetry = true;
+        self
+    }
+
+    /// Counts through the model's declared symmetries: the search keeps one
+    /// representative per class, with the pruning of
+    /// [`up_to_symmetry`](Solver::up_to_symmetry), and counting adds for each the size of
+    /// its class (the number of distinct images of it under the symmetries, itself
+    /// included), so that [`count`](Solver::count), [`Solutions::count_all`],
+    /// [`Solutions::count_for`] and [`Solutions::summarize`] give the plain count, sooner.
+    /// Default: off.
+    ///
+    /// - [`solutions`](Solver::solutions) yields the representatives only. Which member
+    ///   represents a class is the least in lexicographic order of value indices with the
+    ///   variables read in the order the engine chooses them (the strategy's ranking, or
+    ///   the replay engine's order), not necessarily in index order as up to symmetry.
+    /// - [`Summary::solutions`] is the weighted count; [`Stats::solutions`](crate::Stats)
+    ///   is the number of representatives found, and a solution limit
+    ///   ([`Limits::solutions`]) counts representatives too.
+    /// - The declared symmetries may be generators only: the search closes them under
+    ///   composition. A group of more than 1024 elements is not enumerated: the search
+    ///   then counts plainly, without pruning.
+    /// - It takes precedence over [`up_to_symmetry`](Solver::up_to_symmetry) when both
+    ///   are set; optimising ([`improving`](Solver::improving), [`best`](Solver::best))
+    ///   ignores it. A model without symmetries, or a hand-written `amb` program, is
+    ///   unaffected.
+    ///
+    /// ```
+    /// use ambsolve::{Model, Symmetry, VarId};
+    ///
+    /// // Pairs of different digits: (a, b) and (b, a) are one class.
+    /// let mut m = Model::new();
+    /// let a = m.var(0..10);
+    /// let b = m.var(0..10);
+    /// m.all_different([&a, &b]);
+    /// m.symmetries([Symmetry::new("swap", |v, x| (VarId::from_index(1 - v.index()), x))]);
+    /// let summary = m.solve(ambsolve::Engine::Trail).count_through_symmetry().count()?;
+    /// assert_eq!(summary.solutions, 90);
+    /// assert_eq!(summary.stats.solutions, 45); // the representatives, a < b
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn count_through_symmetry(mut self) -> Self {
+        self.options.count_through_symmetry = true;
         self
     }
 

@@ -108,7 +108,10 @@ pub(super) fn split(
             || cutoff >= MAX_CUTOFF
             || paths.len() >= MAX_SUBPROBLEMS
         {
-            return Ok((paths, engine.stats()));
+            // A solution met while cutting is a subproblem that finds it again.
+            let mut stats = engine.stats();
+            stats.solutions = 0;
+            return Ok((paths, stats));
         }
         cutoff += 1;
     }
@@ -123,8 +126,12 @@ pub(super) fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[S
         h.number(u64::from(u));
     }
     h.text(&format!(
-        "{} {:?} {:?} {}",
-        options.engine, options.strategy, options.checking, options.up_to_symmetry
+        "{} {:?} {:?} {} {}",
+        options.engine,
+        options.strategy,
+        options.checking,
+        options.up_to_symmetry,
+        options.count_through_symmetry
     ));
     for s in subproblems {
         h.text(&s.to_string());
@@ -579,29 +586,36 @@ impl<'a> Parallel<'a> {
         };
         let works = self.queue.make_contiguous();
         let pause_at = outer.pause_at();
+        // The first subproblems of the queue always go on (each engine pauses only after
+        // some work), so that every call makes progress, however short its budget.
+        let always = self.pool.current_num_threads();
         self.pool.install(|| {
-            works.par_iter_mut().with_max_len(1).for_each(|work| {
-                let paused = pause_at.is_some_and(|p| Instant::now() >= p);
-                if paused || context.team.halt.load(Ordering::Relaxed) {
-                    return;
-                }
-                context.timed(|| work.count(&context));
-                if work.end == Some(StopReason::Exhausted) {
-                    let entry = Entry {
-                        found: work.total.0,
-                        weighted: work.total.1,
-                        nodes: work.stats().nodes,
-                    };
-                    let mut guard = recorder.lock().unwrap_or_else(|e| e.into_inner());
-                    let (checkpoint, error) = &mut *guard;
-                    if let Some(checkpoint) = checkpoint {
-                        if let Err(e) = checkpoint.record(work.index, entry) {
-                            error.get_or_insert(e);
-                            context.team.halt.store(true, Ordering::Relaxed);
+            works
+                .par_iter_mut()
+                .enumerate()
+                .with_max_len(1)
+                .for_each(|(k, work)| {
+                    let paused = k >= always && pause_at.is_some_and(|p| Instant::now() >= p);
+                    if paused || context.team.halt.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    context.timed(|| work.count(&context));
+                    if work.end == Some(StopReason::Exhausted) {
+                        let entry = Entry {
+                            found: work.total.0,
+                            weighted: work.total.1,
+                            nodes: work.stats().nodes,
+                        };
+                        let mut guard = recorder.lock().unwrap_or_else(|e| e.into_inner());
+                        let (checkpoint, error) = &mut *guard;
+                        if let Some(checkpoint) = checkpoint {
+                            if let Err(e) = checkpoint.record(work.index, entry) {
+                                error.get_or_insert(e);
+                                context.team.halt.store(true, Ordering::Relaxed);
+                            }
                         }
                     }
-                }
-            });
+                });
         });
         let (checkpoint, error) = recorder.into_inner().unwrap_or_else(|e| e.into_inner());
         self.checkpoint = checkpoint;

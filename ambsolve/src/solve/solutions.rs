@@ -71,7 +71,9 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Summary {
-    /// Solutions counted.
+    /// Solutions counted. Counting through symmetry, each representative found counts as
+    /// the size of its class, so this is the plain count (and `stats.solutions` the
+    /// number of representatives).
     pub solutions: u64,
     /// Why the search stopped; the count is exact only if this is
     /// [`StopReason::Exhausted`].
@@ -197,7 +199,9 @@ impl<'a, T> Solutions<'a, T> {
             .unwrap_or_default()
     }
 
-    /// Counts the remaining solutions without building them.
+    /// Counts the remaining solutions without building them. Counting through symmetry
+    /// ([`Solver::count_through_symmetry`](crate::Solver::count_through_symmetry)), each
+    /// representative found counts as the size of its class.
     ///
     /// # Errors
     /// The [`SearchError`] that ended the search, if one did.
@@ -205,8 +209,8 @@ impl<'a, T> Solutions<'a, T> {
         self.count_while(None)
     }
 
-    /// Counts solutions for about `budget` of wall time, then returns how many it found.
-    /// The search is not stopped: call again to go on (see
+    /// Counts solutions for about `budget` of wall time, then returns how many it found
+    /// (weighed as [`count_all`](Solutions::count_all) does). The search is not stopped: call again to go on (see
     /// [`stop_reason`](Solutions::stop_reason) to know whether it ended). This is how a
     /// long count shows progress.
     ///
@@ -229,6 +233,9 @@ impl<'a, T> Solutions<'a, T> {
         })
     }
 
+    /// Counts until the search stops or pauses at `pause_at`: each solution adds its
+    /// engine's [`weight`](Search::weight) (the solution limit, checked in `step`, counts
+    /// solutions found, not weights).
     fn count_while(&mut self, pause_at: Option<Instant>) -> Result<u64, SearchError> {
         let started = Instant::now();
         self.resume();
