@@ -28,6 +28,7 @@ use crate::options::{Checking, Checkpointing, Engine, Options};
 use crate::replay::{Amb, ReplaySearch, model_program};
 use crate::search::TrailSearch;
 use crate::strategy::Strategy;
+use crate::symmetry::Tables;
 
 use self::parallel::Parallel;
 
@@ -96,24 +97,40 @@ fn engine<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
 ) -> Result<parallel::Engine<'a>, SearchError> {
-    // Counting through symmetry wins over up to symmetry; optimising ignores it (a
-    // symmetry need not keep the objective's value). A group too large to enumerate
-    // is counted plainly.
-    let symmetry = if options.count_through_symmetry && options.incumbent.is_none() {
-        model
-            .symmetry_tables()?
-            .for_counting()
-            .filter(|t| !t.is_empty())
-    } else if options.up_to_symmetry {
-        Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
-    } else {
-        None
-    };
+    let symmetry = symmetry_tables(model, options)?;
+    Ok(engine_with(model, options, symmetry))
+}
+
+/// The symmetry tables an engine on `model` with `options` uses, if any. Counting through
+/// symmetry wins over up to symmetry; optimising ignores it (a symmetry need not keep the
+/// objective's value). A group too large to enumerate is counted plainly.
+fn symmetry_tables(model: &Model<'_>, options: &Options) -> Result<Option<Tables>, SearchError> {
+    Ok(
+        if options.count_through_symmetry && options.incumbent.is_none() {
+            model
+                .symmetry_tables()?
+                .for_counting()
+                .filter(|t| !t.is_empty())
+        } else if options.up_to_symmetry {
+            Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
+        } else {
+            None
+        },
+    )
+}
+
+/// As [`engine`], with the symmetry tables made already (a parallel search makes them
+/// once for all its subproblems).
+fn engine_with<'a>(
+    model: &Arc<Model<'a>>,
+    options: &Options,
+    symmetry: Option<Tables>,
+) -> parallel::Engine<'a> {
     let model = Arc::clone(model);
-    Ok(match options.engine {
+    match options.engine {
         Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
         Engine::Replay => Box::new(model_program(model, options, symmetry)),
-    })
+    }
 }
 
 impl<'a> Model<'a> {

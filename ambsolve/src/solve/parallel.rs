@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::checkpoint::{Checkpoint, Entry, Fnv};
-use super::engine;
+use super::{engine, engine_with, symmetry_tables};
 use crate::choice::{Scope, Subproblem};
 use crate::control::{Control, Counted, Interrupt, Search, Step, Team};
 use crate::error::SearchError;
@@ -37,6 +37,7 @@ use crate::limits::{Limits, StopReason};
 use crate::model::{Assignment, Model};
 use crate::options::Options;
 use crate::stats::Stats;
+use crate::symmetry::Tables;
 
 /// An engine that can move between threads.
 pub(super) type Engine<'a> = Box<dyn Search<Item = Assignment> + Send + 'a>;
@@ -191,17 +192,9 @@ impl<'a> Work<'a> {
             prefix: shared.subproblems[self.index].path().to_vec(),
             cutoff: None,
         };
-        match engine(shared.model, &options) {
-            Ok(engine) => {
-                self.engine = Some(engine);
-                self.control = Some(shared.outer.worker(shared.team));
-                true
-            }
-            Err(error) => {
-                self.fail(error, shared.team);
-                false
-            }
-        }
+        self.engine = Some(engine_with(shared.model, &options, shared.symmetry.clone()));
+        self.control = Some(shared.outer.worker(shared.team));
+        true
     }
 
     fn fail(&mut self, error: SearchError, team: &Team) {
@@ -285,6 +278,7 @@ impl<'a> Work<'a> {
 /// What every worker of one batch reads.
 struct Context<'a, 'b> {
     model: &'b Arc<Model<'a>>,
+    symmetry: &'b Option<Tables>,
     options: &'b Options,
     subproblems: &'b [Subproblem],
     outer: &'b Control,
@@ -315,6 +309,8 @@ pub(super) struct Parallel<'a> {
     team: Arc<Team>,
     /// Cut on the first call.
     subproblems: Option<Vec<Subproblem>>,
+    /// The symmetry tables every subproblem's engine starts from, made once.
+    symmetry: Option<Tables>,
     /// Subproblems started or waiting, in order; those from `next` on are not yet here.
     queue: VecDeque<Work<'a>>,
     next: usize,
@@ -355,6 +351,7 @@ impl<'a> Parallel<'a> {
             pool,
             team: Arc::new(Team::default()),
             subproblems: None,
+            symmetry: None,
             queue: VecDeque::new(),
             next: 0,
             finished: 0,
@@ -381,6 +378,7 @@ impl<'a> Parallel<'a> {
         };
         let (subproblems, stats) = split(&self.model, &self.options, target)?;
         self.stats = stats;
+        self.symmetry = symmetry_tables(&self.model, &self.options)?;
         if let Some(c) = checkpointing {
             let print = fingerprint(&self.model, &self.options, &subproblems);
             let checkpoint = if c.resume {
@@ -529,6 +527,7 @@ impl<'a> Parallel<'a> {
         self.team.pause.store(false, Ordering::Relaxed);
         let context = Context {
             model: &self.model,
+            symmetry: &self.symmetry,
             options: &self.options,
             subproblems: self.subproblems.as_deref().unwrap_or_default(),
             outer,
@@ -578,6 +577,7 @@ impl<'a> Parallel<'a> {
         let recorder = Mutex::new((self.checkpoint.take(), None::<SearchError>));
         let context = Context {
             model: &self.model,
+            symmetry: &self.symmetry,
             options: &self.options,
             subproblems: self.subproblems.as_deref().unwrap_or_default(),
             outer,
