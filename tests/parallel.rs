@@ -387,3 +387,19 @@ fn sudoku_corpus_first_solutions_agree_on_threads() {
         assert_eq!(one, two);
     }
 }
+
+#[test]
+fn a_listing_with_a_checkpoint_records_what_each_subproblem_found() {
+    let file = temp("listed");
+    // List a few solutions on threads with a checkpoint, then finish by counting.
+    let listed: Vec<_> = queens(9)
+        .threads(2)
+        .checkpoint(&file)
+        .solutions()
+        .take(100)
+        .collect();
+    assert_eq!(listed.len(), 100);
+    let finished = queens(9).resume(&file).threads(2).count().unwrap();
+    assert_eq!(finished.solutions, 352);
+    std::fs::remove_file(&file).ok();
+}

@@ -157,7 +157,8 @@ struct Work<'a> {
     /// Counting: solutions (and what they stand for) counted since last collected.
     counted: u64,
     weighted: u64,
-    /// All the solutions it counted, for its checkpoint entry.
+    /// All the solutions it found (and what they stand for), listed or counted, for its
+    /// checkpoint entry.
     total: (u64, u64),
     end: Option<StopReason>,
     error: Option<SearchError>,
@@ -214,12 +215,17 @@ impl<'a> Work<'a> {
         control.set_pause(shared.outer.pause_at());
         while self.found.len() < cap {
             match engine.advance(control) {
-                Ok(Step::Solution) => self.found.push_back(Found {
-                    objective: engine.objective(),
-                    weight: engine.weight(),
-                    solution: engine.take_solution(),
-                    at: Instant::now(),
-                }),
+                Ok(Step::Solution) => {
+                    let weight = engine.weight();
+                    self.total.0 += 1;
+                    self.total.1 += weight;
+                    self.found.push_back(Found {
+                        objective: engine.objective(),
+                        weight,
+                        solution: engine.take_solution(),
+                        at: Instant::now(),
+                    });
+                }
                 Ok(Step::Cut) => {}
                 Ok(Step::Interrupted(Interrupt::Pause)) => return,
                 Ok(Step::Interrupted(Interrupt::Stop(reason))) => {
@@ -325,6 +331,8 @@ pub(super) struct Parallel<'a> {
     checkpoint: Option<Checkpoint>,
     /// Counts of subproblems finished in an earlier run, not yet reported.
     restored: Counted,
+    /// Whether the checkpoint resumed from held finished subproblems.
+    resumed: bool,
     /// The limit, the error or the exhaustion that ended the search.
     end: Option<Result<StopReason, SearchError>>,
     /// Nanoseconds each pool thread spent searching.
@@ -361,6 +369,7 @@ impl<'a> Parallel<'a> {
             cap: 1,
             checkpoint: None,
             restored: Counted::default(),
+            resumed: false,
             end: None,
             busy: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         })
@@ -384,8 +393,12 @@ impl<'a> Parallel<'a> {
             let checkpoint = if c.resume {
                 Checkpoint::resume(&c.path, print, subproblems.len())?
             } else {
-                Checkpoint::new(&c.path, print, target, subproblems.len())
+                // Written at once: a count stopped before any subproblem is done resumes.
+                let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
+                fresh.flush()?;
+                fresh
             };
+            self.resumed = !checkpoint.done().is_empty();
             for entry in checkpoint.done().values() {
                 self.restored.found += entry.found;
                 self.restored.weighted += entry.weighted;
@@ -662,11 +675,7 @@ impl Search for Parallel<'_> {
             return end.clone().map(|r| Step::Interrupted(Interrupt::Stop(r)));
         }
         self.prepare(control)?;
-        if self
-            .checkpoint
-            .as_ref()
-            .is_some_and(|c| !c.done().is_empty())
-        {
+        if self.resumed {
             return Err(SearchError::Unsupported(
                 "a checkpoint resumes a count: the solutions of the subproblems it \
                  finished are not kept"
