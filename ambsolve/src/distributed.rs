@@ -357,7 +357,7 @@ impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
                 self.totals.tasks[at] += 1;
                 self.totals.busy[at] += finished.busy;
                 self.totals.solutions = self.totals.solutions.saturating_add(result.solutions);
-                add(&mut self.totals.stats, &result.stats);
+                self.totals.stats += result.stats;
                 (self.on_result)(self.tasks[finished.slot].0, &result);
             }
             Err(error) => self.fail(error),
@@ -507,19 +507,6 @@ where
             _ => {}
         }
     }
-}
-
-/// Adds `more` to `total`: counts summed, the deepest depth kept.
-fn add(total: &mut Stats, more: &Stats) {
-    total.nodes = total.nodes.saturating_add(more.nodes);
-    total.failures = total.failures.saturating_add(more.failures);
-    total.solutions = total.solutions.saturating_add(more.solutions);
-    total.max_depth = total.max_depth.max(more.max_depth);
-    total.runs = total.runs.saturating_add(more.runs);
-    total.replayed = total.replayed.saturating_add(more.replayed);
-    total.propagations = total.propagations.saturating_add(more.propagations);
-    total.restarts = total.restarts.saturating_add(more.restarts);
-    total.elapsed = total.elapsed.saturating_add(more.elapsed);
 }
 
 #[cfg(test)]

@@ -28,6 +28,22 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// Statistics of searches added up (the pieces of one search cut into subproblems, say):
+/// counts and times are summed (saturating), `max_depth` is the deepest of the two.
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, more: Stats) {
+        self.nodes = self.nodes.saturating_add(more.nodes);
+        self.failures = self.failures.saturating_add(more.failures);
+        self.solutions = self.solutions.saturating_add(more.solutions);
+        self.max_depth = self.max_depth.max(more.max_depth);
+        self.runs = self.runs.saturating_add(more.runs);
+        self.replayed = self.replayed.saturating_add(more.replayed);
+        self.propagations = self.propagations.saturating_add(more.propagations);
+        self.restarts = self.restarts.saturating_add(more.restarts);
+        self.elapsed = self.elapsed.saturating_add(more.elapsed);
+    }
+}
+
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

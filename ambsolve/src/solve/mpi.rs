@@ -109,7 +109,7 @@ impl<T> Solver<'_, T> {
         }
         let (subproblems, restored, mut summary) = flushed?;
         summary.solutions += run.solutions;
-        add(&mut summary.stats, &run.stats);
+        summary.stats += run.stats;
         summary.stats.elapsed = started.elapsed();
         Ok(Some(DistributedCount {
             summary,
@@ -218,15 +218,4 @@ impl Plan {
         }
         Ok((self.subproblems.len(), self.restored, self.summary))
     }
-}
-
-fn add(total: &mut crate::stats::Stats, more: &crate::stats::Stats) {
-    total.nodes += more.nodes;
-    total.failures += more.failures;
-    total.solutions += more.solutions;
-    total.max_depth = total.max_depth.max(more.max_depth);
-    total.runs += more.runs;
-    total.replayed += more.replayed;
-    total.propagations += more.propagations;
-    total.restarts += more.restarts;
 }

@@ -445,7 +445,7 @@ impl<'a> Parallel<'a> {
     /// Records a finished subproblem: statistics, checkpoint.
     fn retire(&mut self, mut work: Work<'a>) -> Result<(), SearchError> {
         let stats = work.close();
-        self.add(stats);
+        self.stats += stats;
         self.finished += 1;
         if let (Some(checkpoint), Some(StopReason::Exhausted)) = (&mut self.checkpoint, work.end) {
             let entry = Entry {
@@ -456,18 +456,6 @@ impl<'a> Parallel<'a> {
             checkpoint.record(work.index, entry)?;
         }
         Ok(())
-    }
-
-    fn add(&mut self, s: Stats) {
-        let t = &mut self.stats;
-        t.nodes += s.nodes;
-        t.failures += s.failures;
-        t.solutions += s.solutions;
-        t.max_depth = t.max_depth.max(s.max_depth);
-        t.runs += s.runs;
-        t.replayed += s.replayed;
-        t.propagations += s.propagations;
-        t.restarts += s.restarts;
     }
 
     /// Ends the search: the checkpoint written, the reason kept.
@@ -642,7 +630,7 @@ impl<'a> Parallel<'a> {
         for mut work in std::mem::take(&mut self.queue) {
             if work.end == Some(StopReason::Exhausted) {
                 let stats = work.close();
-                self.add(stats);
+                self.stats += stats;
                 self.finished += 1;
             } else {
                 kept.push_back(work);
@@ -725,14 +713,7 @@ impl Search for Parallel<'_> {
     fn stats(&self) -> Stats {
         let mut stats = self.stats;
         for work in &self.queue {
-            let s = work.stats();
-            stats.nodes += s.nodes;
-            stats.failures += s.failures;
-            stats.solutions += s.solutions;
-            stats.max_depth = stats.max_depth.max(s.max_depth);
-            stats.runs += s.runs;
-            stats.replayed += s.replayed;
-            stats.propagations += s.propagations;
+            stats += work.stats();
         }
         stats
     }
