@@ -56,12 +56,14 @@ fn lost_ends(old: u64, new: u64) -> (bool, bool) {
 impl Store {
     /// A store with one full domain per entry of `universes`.
     pub(crate) fn new(universes: &[u32]) -> Self {
-        Self::with_domains(universes, &[])
+        Self::with_domains(universes, |_| None)
     }
 
-    /// A store whose domains start from `initial` where it gives one (`None` or missing
-    /// entries are full).
-    pub(crate) fn with_domains(universes: &[u32], initial: &[Option<Domain>]) -> Self {
+    /// A store whose domains start from `initial(var)` where it gives one (`None`: full).
+    pub(crate) fn with_domains<'d>(
+        universes: &[u32],
+        initial: impl Fn(usize) -> Option<&'d Domain>,
+    ) -> Self {
         let mut store = Store {
             cells: Trail::new(),
             first: Vec::with_capacity(universes.len()),
@@ -76,9 +78,9 @@ impl Store {
         };
         for (var, &universe) in universes.iter().enumerate() {
             let full;
-            let domain = match initial.get(var) {
-                Some(Some(domain)) => domain,
-                _ => {
+            let domain = match initial(var) {
+                Some(domain) => domain,
+                None => {
                     full = Domain::full(universe);
                     &full
                 }
