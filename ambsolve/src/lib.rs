@@ -83,6 +83,7 @@ mod tree;
 mod globals;
 mod propagate;
 // 4 engines
+mod local;
 mod replay;
 mod search;
 // 5 seam

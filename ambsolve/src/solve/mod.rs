@@ -18,6 +18,7 @@ use crate::choice::{Fail, Subproblem};
 use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
+use crate::local::LocalSearch;
 use crate::model::{Assignment, Model};
 use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Checkpointing, Engine, Options};
@@ -61,11 +62,13 @@ fn start<'a>(
     Ok(engine(model, options)?)
 }
 
-/// What keeps a search on one thread, in one piece, if anything: an observer (it sees one
-/// search, step by step), restarts (they follow no fixed order) or a subproblem (already a
-/// piece).
+/// What keeps a search on one thread, in one piece, if anything: local search (it has no
+/// tree to cut), an observer (it sees one search, step by step), restarts (they follow no
+/// fixed order) or a subproblem (already a piece).
 fn sequential_only(options: &Options) -> Option<&'static str> {
-    if options.observer.is_some() {
+    if options.engine == Engine::Local {
+        Some("local search")
+    } else if options.observer.is_some() {
         Some("observing the search")
     } else if options.strategy.restarts.is_some() {
         Some("a strategy with restarts")
@@ -101,6 +104,7 @@ fn engine<'a>(
     Ok(match options.engine {
         Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
         Engine::Replay => Box::new(model_program(model, options, symmetry)),
+        Engine::Local => Box::new(LocalSearch::new(model, options)?),
     })
 }
 
