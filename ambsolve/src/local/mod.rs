@@ -41,7 +41,7 @@ use self::state::State;
 const WALK: u64 = 32;
 
 /// A run is abandoned after this many steps without improving on its best total, plus
-/// one per variable; the budget grows by half at each restart.
+/// one per variable; the budget grows by half at each restart after a stalled run.
 const PATIENCE: u64 = 2_000;
 
 /// Where the engine stands.
@@ -53,7 +53,8 @@ enum Phase {
     Greedy,
     /// Repairing conflicts.
     Repair,
-    /// Standing on a solution just yielded: the next call starts afresh.
+    /// Standing on a solution just yielded: the next call starts afresh (with the same
+    /// patience).
     Yielded,
     /// Some variable has no value at all: nothing can be found.
     Hopeless,
@@ -157,7 +158,10 @@ impl<'a> LocalSearch<'a> {
         }
         if self.runs > 0 {
             self.restarts += 1;
-            self.patience += self.patience / 2;
+            if self.phase == Phase::Start {
+                // The last run stalled: give the next one more time.
+                self.patience = self.patience.saturating_add(self.patience / 2);
+            }
             self.report(|| Event::Restart);
         }
         self.runs += 1;

@@ -159,6 +159,14 @@ impl<'a, T> Solver<'a, T> {
         self
     }
 
+    /// Seeds the random choices of the local engine ([`Engine::Local`]): the same seed,
+    /// model and limits give the same run. Other engines ignore it. Default: a fixed
+    /// seed, so runs repeat.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.options.seed = seed;
+        self
+    }
+
     /// Sets the search strategy: variable order, value order, restarts. Default:
     /// [`Strategy::default`] (input order, ascending values, no restarts).
     ///
