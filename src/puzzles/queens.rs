@@ -42,26 +42,26 @@ pub fn count_strategy(n: usize) -> Strategy {
 }
 
 /// The first two rows whose queens attack each other (or a queen off the board), if any:
-/// a check of a board that knows nothing of the model, in O(N) time and memory.
+/// a check of a board that knows nothing of the model, in O(N) time and 5 N bits.
 pub fn attack(queens: &[usize]) -> Option<(usize, usize)> {
     let n = queens.len();
-    // Per column, per diagonal, per anti-diagonal: the row holding it, plus one.
-    let mut column = vec![0usize; n];
-    let mut diagonal = vec![0usize; 2 * n];
-    let mut anti = vec![0usize; 2 * n];
+    // The lines of a queen: its column, its diagonal, its anti-diagonal.
+    let lines = |row: usize, col: usize| [col, n + col + row, 3 * n + col + n - row];
+    let mut taken = vec![0u64; (5 * n).div_ceil(64) + 1];
     for (row, &col) in queens.iter().enumerate() {
         if col >= n {
             return Some((row, row));
         }
-        for (line, at) in [
-            (&mut column, col),
-            (&mut diagonal, col + row),
-            (&mut anti, col + n - row),
-        ] {
-            if line[at] > 0 {
-                return Some((line[at] - 1, row));
+        for line in lines(row, col) {
+            let (word, bit) = (line / 64, 1u64 << (line % 64));
+            if taken[word] & bit != 0 {
+                // Which row took it first: look again, only now.
+                let first = (0..row)
+                    .find(|&r| lines(r, queens[r]).contains(&line))
+                    .expect("a line taken by an earlier row");
+                return Some((first, row));
             }
-            line[at] = row + 1;
+            taken[word] |= bit;
         }
     }
     None

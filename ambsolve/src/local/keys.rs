@@ -10,7 +10,6 @@
 use hashbrown::HashMap;
 
 use crate::model::{AllDifferentDef, Keys};
-use crate::strategy::SplitMix;
 
 /// Keys are held in a `Vec` when they span at most this many per variable (plus a
 /// little).
@@ -219,19 +218,21 @@ impl Occupancy {
         }
     }
 
-    /// A free key drawn at random from the list, when free keys are listed (`None` if
-    /// they are not, or none is free).
+    /// How many keys are free, when free keys are listed (else 0).
     #[inline]
-    pub(super) fn random_free(&self, rng: &mut SplitMix) -> Option<i64> {
-        let free = self.free.as_ref()?;
-        if free.is_empty() {
-            return None;
-        }
-        let Slots::Dense { base, .. } = &self.slots else {
-            return None;
+    pub(super) fn free_count(&self) -> usize {
+        self.free.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The free key at position `at` of the list (`at < free_count()`). Positions say
+    /// nothing about keys: a position drawn at random gives a free key at random, and the
+    /// next positions are more free keys in the same cache line.
+    #[inline]
+    pub(super) fn free_key(&self, at: usize) -> i64 {
+        let (Some(free), Slots::Dense { base, .. }) = (&self.free, &self.slots) else {
+            unreachable!("free keys are listed only for dense keys")
         };
-        let k = free[rng.below(free.len() as u64) as usize];
-        Some(base + i64::from(k))
+        base + i64::from(free[at])
     }
 
     /// Whether free keys are listed (else they are found by drawing values).
@@ -292,17 +293,17 @@ mod tests {
         o.add(0, 0);
         o.add(2, 1);
         o.add(3, 2);
-        let mut rng = SplitMix::new(7);
-        for _ in 0..20 {
-            assert_eq!(o.random_free(&mut rng), Some(1));
-        }
+        let free = |o: &Occupancy| {
+            let mut keys: Vec<i64> = (0..o.free_count()).map(|at| o.free_key(at)).collect();
+            keys.sort_unstable();
+            keys
+        };
+        assert_eq!(free(&o), [1]);
         o.remove(2, 1);
-        let seen: std::collections::BTreeSet<i64> =
-            (0..50).filter_map(|_| o.random_free(&mut rng)).collect();
-        assert_eq!(seen.into_iter().collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(free(&o), [1, 2]);
         o.add(1, 3);
         o.add(2, 1);
-        assert_eq!(o.random_free(&mut rng), None);
+        assert_eq!(o.free_count(), 0);
     }
 
     #[test]

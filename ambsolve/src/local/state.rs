@@ -346,7 +346,15 @@ impl State {
 
     /// How the total violation changes if `x` takes value index `v` (`x` must be loaded,
     /// and weighed by `floor`). Past `bound`, it stops early with a number above it.
-    fn delta(&mut self, model: &Model<'_>, x: usize, v: u32, bound: Option<i128>) -> i128 {
+    /// `free`: an entry, an all-different where `v`'s key is known to be free.
+    fn delta(
+        &mut self,
+        model: &Model<'_>,
+        x: usize,
+        v: u32,
+        bound: Option<i128>,
+        free: Option<usize>,
+    ) -> i128 {
         let set = self.is_set(x);
         let current = self.values[x];
         let constraints = model.constraints();
@@ -356,15 +364,16 @@ impl State {
             let (c, p) = (c as usize, p as usize);
             match (&self.trackers[c], &constraints[c]) {
                 (Tracker::AllDifferent(occupancy), Constraint::AllDifferent(def)) => {
+                    // A key known to be free costs no look-up.
+                    let taken = |key| free != Some(at) && occupancy.count(key) >= 1;
                     let to = def.key(p, v);
                     if set {
                         let from = def.key(p, current);
                         if from != to {
-                            delta += i128::from(occupancy.count(to) >= 1)
-                                - i128::from(occupancy.count(from) >= 2);
+                            delta += i128::from(taken(to)) - i128::from(occupancy.count(from) >= 2);
                         }
                     } else {
-                        delta += i128::from(occupancy.count(to) >= 1);
+                        delta += i128::from(taken(to));
                     }
                 }
                 (Tracker::Linear { low, high, .. }, Constraint::Linear(def)) => {
@@ -491,47 +500,51 @@ impl State {
         let current = self.is_set(x).then_some(self.values[x]);
         let mut pick = Pick::default();
         // Weighs `v`; true once a value reaches the floor.
-        let weigh = |state: &mut Self, pick: &mut Pick, v: u32, rng: &mut SplitMix| {
-            if Some(v) == current || domain.is_some_and(|d| !d.contains(v)) {
-                return false;
-            }
-            let bound = pick.best.map(|b| b.delta);
-            let delta = state.delta(model, x, v, bound);
-            pick.offer(Choice { value: v, delta }, rng);
-            delta <= floor
-        };
+        let weigh =
+            |state: &mut Self, pick: &mut Pick, v: u32, free: Option<usize>, rng: &mut SplitMix| {
+                if Some(v) == current || domain.is_some_and(|d| !d.contains(v)) {
+                    return false;
+                }
+                let bound = pick.best.map(|b| b.delta);
+                let delta = state.delta(model, x, v, bound, free);
+                pick.offer(Choice { value: v, delta }, rng);
+                delta <= floor
+            };
         self.load(x);
         if universe <= SMALL_DOMAIN {
             let start = rng.below(u64::from(universe.max(1))) as u32;
             for i in 0..universe {
-                if weigh(self, &mut pick, (start + i) % universe, rng) {
+                if weigh(self, &mut pick, (start + i) % universe, None, rng) {
                     break;
                 }
             }
             return pick.best;
         }
-        // Sources, in turn: the free keys of each all-different of `x`, then any value.
-        // Listed free keys (scarce keys, where a value drawn at random would clash) take
-        // `LISTED_TURNS` turns each.
-        let mut sources: smallvec::SmallVec<[(u32, u32); 8]> = smallvec::SmallVec::new();
-        for &(c, p) in &self.entries {
+        // Sources, in turn: the free keys of each all-different of `x` (by entry), then
+        // any value. Listed free keys (scarce keys, where a value drawn at random would
+        // clash) take `LISTED_TURNS` turns each; their draws walk the list from a random
+        // position.
+        let mut sources: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+        let mut cursors: smallvec::SmallVec<[Option<usize>; 4]> = smallvec::SmallVec::new();
+        for (e, &(c, _)) in self.entries.iter().enumerate() {
             if let Tracker::AllDifferent(occupancy) = &self.trackers[c as usize] {
                 let turns = if occupancy.lists_free() {
                     LISTED_TURNS
                 } else {
                     1
                 };
-                sources.extend(std::iter::repeat_n((c, p), turns));
+                sources.extend(std::iter::repeat_n(e, turns));
             }
+            cursors.push(None);
         }
         for t in 0..TRIES {
-            let v = match sources.get(t % (sources.len() + 1)) {
-                Some(&(c, p)) => {
-                    self.free_value(model, c as usize, p as usize, universe, domain, rng)
-                }
-                None => random_value(universe, domain, rng),
+            let drawn = match sources.get(t % (sources.len() + 1)) {
+                Some(&e) => self
+                    .free_value(model, e, &mut cursors[e], universe, domain, rng)
+                    .map(|v| (v, Some(e))),
+                None => random_value(universe, domain, rng).map(|v| (v, None)),
             };
-            if v.is_some_and(|v| weigh(self, &mut pick, v, rng)) {
+            if drawn.is_some_and(|(v, free)| weigh(self, &mut pick, v, free, rng)) {
                 break;
             }
         }
@@ -541,7 +554,7 @@ impl State {
             for i in 0..universe {
                 let v = (start + i) % universe;
                 if Some(v) != current && domain.is_none_or(|d| d.contains(v)) {
-                    weigh(self, &mut pick, v, rng);
+                    weigh(self, &mut pick, v, None, rng);
                     break;
                 }
             }
@@ -549,27 +562,38 @@ impl State {
         pick.best
     }
 
-    /// A value of the variable at position `p` of all-different `c` whose key there is
-    /// free: drawn from the free keys when they are listed, else a value drawn at random
-    /// if its key is free.
+    /// A value of the variable being weighed whose key is free in the all-different of
+    /// its entry `e`: from the list of free keys when there is one (walked from a random
+    /// position, `cursor` remembering where), else a value drawn at random if its key is
+    /// free.
     fn free_value(
         &self,
         model: &Model<'_>,
-        c: usize,
-        p: usize,
+        e: usize,
+        cursor: &mut Option<usize>,
         universe: u32,
         domain: Option<&Domain>,
         rng: &mut SplitMix,
     ) -> Option<u32> {
+        let (c, p) = self.entries[e];
+        let (c, p) = (c as usize, p as usize);
         let (Tracker::AllDifferent(occupancy), Constraint::AllDifferent(def)) =
             (&self.trackers[c], &model.constraints()[c])
         else {
             return None;
         };
         if occupancy.lists_free() {
-            let key = occupancy.random_free(rng)?;
+            let free = occupancy.free_count();
+            if free == 0 {
+                return None;
+            }
+            let at = match cursor {
+                Some(at) => (*at + 1) % free,
+                None => rng.below(free as u64) as usize,
+            };
+            *cursor = Some(at);
             let (keys, extra) = def.term(p);
-            occupancy.value_of(keys, extra, key, universe)
+            occupancy.value_of(keys, extra, occupancy.free_key(at), universe)
         } else {
             let v = random_value(universe, domain, rng)?;
             (occupancy.count(def.key(p, v)) == 0).then_some(v)
@@ -590,7 +614,7 @@ impl State {
             let v = random_value(universe, domain, rng)?;
             if v != current {
                 self.floor(model, x);
-                let delta = self.delta(model, x, v, None);
+                let delta = self.delta(model, x, v, None, None);
                 return Some(Choice { value: v, delta });
             }
         }
