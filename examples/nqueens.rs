@@ -204,7 +204,7 @@ fn check_size(args: &Args) -> Result<(), String> {
         ),
         (true, EngineArg::Trail) => limit(
             20_000,
-            "for --first (memory grows with N²: about 5 GB at 20,000)",
+            "for --first on the trail engine (time and memory grow with N²: 34 s and 0.9 GB at 20,000)",
         ),
         (true, EngineArg::Replay) => limit(
             32,
