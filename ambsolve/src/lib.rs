@@ -32,6 +32,10 @@
 //!   turn, checks each constraint as soon as it can fail, and after a failure re-runs,
 //!   replaying the recorded choices — JavaScript's `ambRun`, done right.
 //!
+//! A third engine, **local** search ([`Engine::Local`], min-conflicts), repairs a complete
+//! assignment instead of backtracking: it finds solutions of models with millions of
+//! variables (ten million queens), but proves nothing, so only a limit ([`Limits`]) stops it.
+//!
 //! Hand-written `amb` programs run on the replay engine directly with [`replay()`]:
 //!
 //! ```
