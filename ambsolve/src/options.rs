@@ -29,8 +29,10 @@ pub enum Engine {
     /// It scales to millions of variables but proves nothing: it finds solutions (distinct
     /// ones, for [`solutions`](crate::Solver::solutions)) and never reports that none
     /// exists, so it runs until it has found what was asked for or a limit stops it —
-    /// give it a [`Limits`] (time or nodes; a move is a node). Its random choices follow
-    /// [`Options::seed`]. It does not optimise, split or solve up to symmetry.
+    /// give it a [`Limits`] (time, or nodes: each value given in a starting assignment and
+    /// each repair step is a node). Its random choices follow [`Options::seed`]. It does
+    /// not optimise, split or solve up to symmetry, and ignores [`Checking`] and the
+    /// [`Strategy`].
     Local,
 }
 
