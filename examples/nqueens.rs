@@ -8,7 +8,9 @@
 //! cargo run --release --example nqueens -- 8 --fundamental    # one per class of symmetries: 12
 //! cargo run --release --example nqueens -- 8 --all --fundamental --svg queens.svg
 //! cargo run --release --example nqueens -- 8 --stats --naive  # generate and test, in numbers
-//! cargo run --release --example nqueens -- 1000 --first       # first-fail: large boards at once
+//! cargo run --release --example nqueens -- 1000 --first       # large boards at once (local search)
+//! cargo run --release --example nqueens -- 1000000 --first --stats  # a million queens, verified
+//! cargo run --release --example nqueens -- 50 --first --engine local --seed 7  # another seed
 //! cargo run --release --example nqueens -- 8 --count --tree tree.svg          # the search tree
 //! cargo run --release --example nqueens -- 8 --count --naive --tree naive.svg # generate and test
 //! cargo run --release --example nqueens -- 4 --count --trace  # step by step
@@ -28,7 +30,7 @@ use ambsolve::{
 };
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::queens::{
-    board, columns, count_strategy, first_strategy, fundamental_queens, queens,
+    attack, board, checksum, columns, count_strategy, first_strategy, fundamental_queens, queens,
     queens_through_symmetry,
 };
 use ambsolve_examples::trace::{self, Trace};
@@ -41,11 +43,15 @@ use clap::Parser;
 /// SIGTERM, SIGHUP, --time-limit and --node-limit stop a search and print what was found,
 /// marked partial (exit status 130 for a signal, 0 for a limit). Sizes a mode cannot handle
 /// in about a minute are refused (exit status 2).
+///
+/// Every board is checked (columns and diagonals all distinct) before it is printed;
+/// boards above 1000 queens are printed as a checksum line, with the time, unless --all
+/// asks for their columns.
 #[derive(Parser, Debug)]
 #[command(name = "nqueens")]
 struct Args {
     /// Board size (at least 1).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     n: u32,
     /// Print only the number of solutions.
     #[arg(long, group = "mode")]
@@ -53,7 +59,9 @@ struct Args {
     /// Print every solution as a list of 1-based columns, then the count.
     #[arg(long, group = "mode")]
     all: bool,
-    /// Print only the first solution (found with first-fail on the trail engine).
+    /// Print only the first solution found: by local search above N = 100 (where it is
+    /// faster: 0.7 ms against 21 ms at N = 1000), else by first-fail on the trail engine,
+    /// unless --engine says otherwise.
     #[arg(long, group = "mode")]
     first: bool,
     /// Count (or list) one solution per class of the 8 symmetries of the board.
@@ -65,9 +73,14 @@ struct Args {
     /// the plain search.
     #[arg(long)]
     plain: bool,
-    /// The search engine.
-    #[arg(long, value_enum, default_value_t = EngineArg::Trail)]
-    engine: EngineArg,
+    /// The search engine [default: trail; for --first above N = 100, local]. Local search
+    /// (min-conflicts) finds solutions of huge boards but proves nothing: it cannot count,
+    /// and it stops on a limit (by default a budget of 1,000,000 + 20 N steps).
+    #[arg(long, value_enum)]
+    engine: Option<EngineArg>,
+    /// The seed of local search's random choices (the same seed gives the same board).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
     /// Check the constraints only once all queens are placed (generate and test).
     #[arg(long)]
     naive: bool,
@@ -119,9 +132,35 @@ struct Args {
     bounds: Bounds,
 }
 
+/// Above this size, --first uses local search unless --engine says otherwise: from about
+/// N = 50 it finds a first board faster than first-fail on the trail engine (N = 100:
+/// 0.08 ms against 0.2 ms; N = 1000: 0.7 ms against 21 ms; N = 5000: 1.6 ms against 1 s).
+const LOCAL_ABOVE: u32 = 100;
+
+/// Boards above this size are printed as a checksum line, not drawn.
+const DRAWN_UP_TO: usize = 1000;
+
+/// The steps local search takes when no limit is given: enough for any board it solves
+/// (a first solution of N queens takes about N + 4,000 steps at N = 10^7, under 2,000
+/// for every N up to 1000), few enough that N = 2 and N = 3, which have none, end in a
+/// fraction of a second.
+fn local_budget(n: u32) -> u64 {
+    1_000_000 + 20 * u64::from(n)
+}
+
+/// The engine the arguments ask for.
+fn engine_of(args: &Args) -> EngineArg {
+    match args.engine {
+        Some(engine) => engine,
+        None if args.first && args.n > LOCAL_ABOVE => EngineArg::Local,
+        None => EngineArg::Trail,
+    }
+}
+
 /// The largest board each mode takes, and why; what goes with what.
 fn check_size(args: &Args) -> Result<(), String> {
     let n = args.n;
+    let engine = engine_of(args);
     let resumable = args.checkpoint.is_some() || args.resume.is_some();
     let watched = args.trace || args.tree.is_some() || args.animate.is_some();
     if args.mpi {
@@ -150,6 +189,30 @@ fn check_size(args: &Args) -> Result<(), String> {
             Ok(())
         }
     };
+    if engine == EngineArg::Local {
+        let mut refused = Vec::new();
+        if !args.first && !args.all {
+            refused.push("counting (use --first, or --all to list what it finds)");
+        }
+        if args.fundamental {
+            refused.push("--fundamental");
+        }
+        if args.naive {
+            refused.push("--naive");
+        }
+        if watched {
+            refused.push("--trace, --tree or --animate (it has no tree of choices)");
+        }
+        if resumable {
+            refused.push("--checkpoint or --resume");
+        }
+        if !refused.is_empty() {
+            return Err(format!(
+                "local search proves nothing and has no tree: it does not go with {}",
+                refused.join(", ")
+            ));
+        }
+    }
     if args.naive {
         limit(
             9,
@@ -162,10 +225,14 @@ fn check_size(args: &Args) -> Result<(), String> {
     if args.animate.is_some() {
         limit(8, "to animate")?;
     }
-    match (args.first, args.engine) {
+    match (args.first, engine) {
+        (_, EngineArg::Local) => limit(
+            10_000_000,
+            "for local search (10,000,000 takes about 15 s and 1 GB)",
+        ),
         (true, EngineArg::Trail) => limit(
             20_000,
-            "for --first (memory grows with N²: about 5 GB at 20,000)",
+            "for --first on the trail engine (time and memory grow with N²: 34 s and 0.9 GB at 20,000)",
         ),
         (true, EngineArg::Replay) => limit(
             32,
@@ -211,8 +278,17 @@ fn main() -> ExitCode {
         Ok(file) => file,
         Err(status) => return status,
     };
-    let limits = args.bounds.limits();
-    let engine = Engine::from(args.engine);
+    let engine = Engine::from(engine_of(&args));
+    let mut limits = args.bounds.limits();
+    // Local search never ends by itself: without a limit it gets a budget of steps.
+    let budget = (engine == Engine::Local
+        && args.bounds.node_limit.is_none()
+        && args.bounds.time_limit.is_none())
+    .then(|| local_budget(args.n));
+    if let Some(steps) = budget {
+        limits = limits.nodes(steps);
+    }
+    let built = std::time::Instant::now();
     let counting = !args.all && !args.first && args.svg.is_none();
     let watched = args.trace || tree_file.is_some() || animation.is_some();
     // A count searches one representative per class of the board's symmetries and weighs
@@ -227,6 +303,10 @@ fn main() -> ExitCode {
     }
     .engine(engine)
     .limits(limits);
+    let building = built.elapsed();
+    if let Some(seed) = args.seed {
+        puzzle = puzzle.seed(seed);
+    }
     // Watching the search: a trace, the tree, the steps of an animation, any of them.
     let tree = SearchTree::new();
     let recorder = Recorder::new(20_000);
@@ -292,6 +372,10 @@ fn main() -> ExitCode {
                     return cli::search_error(&error);
                 }
             };
+            if let Some(status) = verify(&queens) {
+                out.flush();
+                return status;
+            }
             if args.all {
                 out.line(columns(&queens));
             }
@@ -337,6 +421,19 @@ fn main() -> ExitCode {
 
     if args.first {
         match outcome.shown.first() {
+            Some(queens) if n > DRAWN_UP_TO => {
+                out.line(format!(
+                    "first solution: {n} queens, verified (no two share a column or a diagonal)"
+                ));
+                out.line(format!(
+                    "checksum: {:#018x} (FNV-1a of the columns)",
+                    checksum(queens)
+                ));
+                out.line(format!(
+                    "time: {:.3?} searching, {building:.3?} building the model",
+                    outcome.stats.elapsed
+                ));
+            }
             Some(queens) => {
                 out.line(columns(queens));
                 out.line(board(queens));
@@ -346,6 +443,8 @@ fn main() -> ExitCode {
             )),
             None => {}
         }
+    } else if engine == Engine::Local {
+        out.line(format!("solutions: {}", outcome.count));
     } else {
         out.line(format!("solutions: {}", outcome.count));
         if args.fundamental && !partial && !args.count {
@@ -379,18 +478,33 @@ fn main() -> ExitCode {
                 },
             };
             if let Some(queens) = first {
+                if let Some(status) = verify(&queens) {
+                    out.flush();
+                    return status;
+                }
                 out.line(format!("first solution {}:", columns(&queens)));
                 out.line(board(&queens));
             }
         }
     }
-    if let Some(line) = cli::partial_line(
-        outcome.stop,
-        outcome.count,
-        what,
-        &outcome.stats,
-        outcome.progress,
-    ) {
+    let stop_line = if engine == Engine::Local {
+        cli::local_stop_line(
+            outcome.stop,
+            outcome.count,
+            ("solution", "distinct solutions"),
+            &outcome.stats,
+            budget,
+        )
+    } else {
+        cli::partial_line(
+            outcome.stop,
+            outcome.count,
+            what,
+            &outcome.stats,
+            outcome.progress,
+        )
+    };
+    if let Some(line) = stop_line {
         out.line(line);
     }
     if args.stats {
@@ -501,6 +615,18 @@ fn count_on_mpi(_: &ambsolve::Puzzle<'_, Vec<usize>>, _: usize, _: bool) -> Exit
     cli::usage_error::<Args>("this nqueens was built without MPI")
 }
 
+/// Checks a board the search returned, independently of the model; a board with two
+/// queens attacking each other is reported (status 1) instead of printed.
+fn verify(queens: &[usize]) -> Option<ExitCode> {
+    let (a, b) = attack(queens)?;
+    cli::note(format!(
+        "error: the search returned a board whose queens in rows {} and {} attack each other",
+        a + 1,
+        b + 1
+    ));
+    Some(ExitCode::FAILURE)
+}
+
 /// A file the program writes a picture or a page to, opened before the search.
 struct OutputFile {
     path: PathBuf,
@@ -537,6 +663,21 @@ fn print_stats(out: &mut Output, stats: &Stats, engine: Engine, naive: bool, cla
     } else {
         "early"
     };
+    if engine == Engine::Local {
+        out.line("engine: Local, min-conflicts local search");
+        out.line(format!(
+            "steps: {} (values given in starting assignments, and repair steps)",
+            stats.nodes
+        ));
+        out.line(format!(
+            "moves: {}, of them plateau steps: {}",
+            stats.moves, stats.plateau
+        ));
+        out.line(format!("restarts: {}", stats.restarts));
+        out.line(format!("solutions: {}", stats.solutions));
+        out.line(format!("time: {:.3?}", stats.elapsed));
+        return;
+    }
     out.line(format!(
         "engine: {engine:?}, constraints checked {checking}"
     ));

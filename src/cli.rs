@@ -352,13 +352,15 @@ pub fn best_lines<T>(
     }
 }
 
-/// The `--engine` flag of the examples that run on either engine: `trail` or `replay`.
+/// The `--engine` flag of the examples that run on any engine: `trail`, `replay` or
+/// `local`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 #[allow(missing_docs)] // variant docs would change the flag's help text
 pub enum EngineArg {
     #[default]
     Trail,
     Replay,
+    Local,
 }
 
 impl From<EngineArg> for Engine {
@@ -366,8 +368,49 @@ impl From<EngineArg> for Engine {
         match engine {
             EngineArg::Trail => Engine::Trail,
             EngineArg::Replay => Engine::Replay,
+            EngineArg::Local => Engine::Local,
         }
     }
+}
+
+/// The line that says why a local search stopped, or `None` if it did not stop (the
+/// program stopped reading it): local search cannot tell that nothing is left, so this
+/// never says that no solution exists. `budget`: the node limit the program set itself,
+/// if it did. For example `no solution found by local search within the limit (stopped by
+/// --time-limit after 2.0s; local search cannot prove that none exists)`.
+pub fn local_stop_line(
+    stop: Option<StopReason>,
+    found: u64,
+    what: (&str, &str),
+    stats: &Stats,
+    budget: Option<u64>,
+) -> Option<String> {
+    let why = match stop? {
+        StopReason::Cancelled => "interrupted by Ctrl-C, SIGTERM or SIGHUP".to_string(),
+        StopReason::TimeLimit => "stopped by --time-limit".to_string(),
+        StopReason::NodeLimit => match budget {
+            Some(steps) => format!(
+                "stopped after its default budget of {steps} steps, which --node-limit or \
+                 --time-limit replace"
+            ),
+            None => format!("stopped by --node-limit after {} steps", stats.nodes),
+        },
+        StopReason::SolutionLimit => return None,
+        other => format!("stopped: {other}"),
+    };
+    let (one, many) = what;
+    let elapsed = stats.elapsed;
+    Some(match found {
+        0 => format!(
+            "no {one} found by local search within the limit ({why}, in {elapsed:.1?}; \
+             local search cannot prove that none exists)"
+        ),
+        k => format!(
+            "local search {why}, in {elapsed:.1?}, with {k} {} found (it cannot tell \
+             whether there are more)",
+            if k == 1 { one } else { many }
+        ),
+    })
 }
 
 /// Reports a bad input (an unreadable or malformed file) and gives the exit status 2.

@@ -416,7 +416,10 @@ fn nqueens_sizes_too_large_for_a_mode_are_usage_errors() {
             &["33", "--first", "--engine", "replay"],
             "N = 33 is too large for --first on the replay engine",
         ),
-        (&["20001", "--first"], "N = 20001 is too large for --first"),
+        (
+            &["20001", "--first", "--engine", "trail"],
+            "N = 20001 is too large for --first",
+        ),
         (
             &["101", "--first", "--svg", "/tmp/x.svg"],
             "N = 101 is too large to draw",
@@ -427,6 +430,198 @@ fn nqueens_sizes_too_large_for_a_mode_are_usage_errors() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         assert!(stderr(&out).contains("Usage: nqueens"), "{args:?}");
+    }
+}
+
+#[test]
+fn nqueens_first_on_big_boards_is_local_search_verified_and_summed_up() {
+    let out = run_example("nqueens", &["5000", "--first", "--stats"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "first solution: 5000 queens, verified (no two share a column or a diagonal)"
+    );
+    assert!(lines[1].starts_with("checksum: 0x"), "{text}");
+    assert!(lines[2].starts_with("time: "), "{text}");
+    assert!(
+        text.contains("engine: Local, min-conflicts local search"),
+        "{text}"
+    );
+    assert!(text.contains("moves: "), "{text}");
+    assert!(text.contains("restarts: "), "{text}");
+    // A seed gives one board; another seed (very likely) another.
+    let checksum = |seed: &str| {
+        let out = run_example("nqueens", &["5000", "--first", "--seed", seed]);
+        stdout(&out).lines().nth(1).unwrap().to_string()
+    };
+    assert_eq!(checksum("7"), checksum("7"));
+    assert_ne!(checksum("7"), checksum("8"));
+}
+
+#[test]
+fn nqueens_local_search_never_claims_that_no_solution_exists() {
+    for n in ["2", "3"] {
+        let out = run_example("nqueens", &[n, "--first", "--engine", "local"]);
+        assert!(out.status.success(), "{n}");
+        let text = stdout(&out);
+        assert!(
+            text.starts_with("no solution found by local search within the limit (stopped after its default budget of "),
+            "{n}: {text}"
+        );
+        assert!(!text.contains("no solution:"), "{n}: {text}");
+    }
+    let out = run_example(
+        "nqueens",
+        &["3", "--first", "--engine", "local", "--time-limit", "0.05"],
+    );
+    assert!(
+        stdout(&out).contains("within the limit (stopped by --time-limit"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn nqueens_all_on_local_search_lists_distinct_verified_boards() {
+    let out = run_example(
+        "nqueens",
+        &["8", "--all", "--engine", "local", "--node-limit", "20000"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let boards: Vec<Vec<usize>> = text
+        .lines()
+        .filter(|l| l.starts_with('['))
+        .map(|l| {
+            l.trim_matches(|c| c == '[' || c == ']')
+                .split(", ")
+                .map(|c| c.parse::<usize>().unwrap() - 1)
+                .collect()
+        })
+        .collect();
+    assert!(boards.len() > 1, "{text}");
+    assert!(
+        boards.iter().all(|b| common::is_queens_solution(b)),
+        "{text}"
+    );
+    let distinct: std::collections::BTreeSet<_> = boards.iter().collect();
+    assert_eq!(distinct.len(), boards.len(), "{text}");
+    assert!(
+        text.contains(&format!("solutions: {}\n", boards.len())),
+        "{text}"
+    );
+    assert!(
+        text.contains("local search stopped by --node-limit after 20000 steps"),
+        "{text}"
+    );
+}
+
+#[test]
+fn nqueens_local_search_refuses_what_it_cannot_do() {
+    for args in [
+        &["8", "--engine", "local"][..],
+        &["8", "--count", "--engine", "local"],
+        &["8", "--first", "--engine", "local", "--fundamental"],
+        &["8", "--first", "--engine", "local", "--naive"],
+        &["8", "--first", "--engine", "local", "--trace"],
+        &["8", "--count", "--engine", "local", "--checkpoint", "x.txt"],
+    ] {
+        let out = run_example("nqueens", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("local search proves nothing and has no tree"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    for args in [&["10000001", "--first"][..], &["8", "--seed", "x"]] {
+        assert_usage_error("nqueens", args);
+    }
+}
+
+#[test]
+fn colouring_finds_and_checks_a_colouring_of_a_random_graph() {
+    let out = run_example("colouring", &["--stats"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("graph: 10000 vertices, 30000 edges (uniform, seed 1)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "colouring with 4 colours: found, verified (the ends of all 30000 edges differ)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("moves: "), "{text}");
+    let out = run_example(
+        "colouring",
+        &[
+            "--vertices",
+            "12",
+            "--degree",
+            "3",
+            "--colours",
+            "3",
+            "--list",
+        ],
+    );
+    let text = stdout(&out);
+    let colours: Vec<usize> = text
+        .lines()
+        .filter_map(|l| {
+            let (vertex, colour) = l.split_once(' ')?;
+            vertex.parse::<usize>().ok()?;
+            colour.parse().ok()
+        })
+        .collect();
+    assert_eq!(colours.len(), 12, "{text}");
+    let graph = ambsolve_examples::puzzles::colouring::Graph::uniform(12, 3, 1);
+    assert_eq!(graph.clash(&colours, 3), None, "{text}");
+}
+
+#[test]
+fn colouring_tells_proof_from_giving_up() {
+    // A dense graph of 30 vertices has no 3-colouring: the trail engine proves it.
+    let dense = ["--vertices", "30", "--degree", "20", "--colours", "3"];
+    let mut args = dense.to_vec();
+    args.extend(["--engine", "trail"]);
+    let out = run_example("colouring", &args);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("no colouring with 3 colours exists"),
+        "{}",
+        stdout(&out)
+    );
+    // Local search only gives up.
+    let mut args = dense.to_vec();
+    args.extend(["--node-limit", "5000"]);
+    let out = run_example("colouring", &args);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("no colouring found by local search within the limit (stopped by --node-limit after 5000 steps"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("no colouring with 3 colours exists"),
+        "{text}"
+    );
+}
+
+#[test]
+fn colouring_bad_arguments_print_usage_and_exit_2() {
+    for args in [
+        &["--vertices", "0"][..],
+        &["--colours", "0"],
+        &["--degree", "x"],
+        &["--engine", "trail", "--vertices", "5000"],
+        &["extra"],
+    ] {
+        assert_usage_error("colouring", args);
     }
 }
 
@@ -510,8 +705,10 @@ fn nqueens_ctrl_c_prints_the_partial_count() {
 // Issue 13: faults, limits and hostile input.
 
 /// Every example with arguments that make it print something.
-const EVERY_EXAMPLE: [(&str, &[&str]); 16] = [
+const EVERY_EXAMPLE: [(&str, &[&str]); 18] = [
     ("nqueens", &["6"]),
+    ("nqueens", &["2000", "--first"]),
+    ("colouring", &["--vertices", "300"]),
     ("word_chain", &[]),
     ("word_chain", &["--count"]),
     ("sudoku", &["tests/data/sudoku/hardest.txt"]),

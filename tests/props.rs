@@ -618,3 +618,39 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(cases(200))]
+
+    /// Local search on random small models: every solution it yields is one of the brute
+    /// force's, each at most once, and it stops on its limit, never as exhausted. On
+    /// models this small (at most 5^5 assignments) it finds a solution within its budget
+    /// whenever there is one (every one, when there are few).
+    #[test]
+    fn local_search_finds_only_solutions_of_the_brute_force(
+        spec in model_spec(),
+        seed in any::<u64>(),
+    ) {
+        let expected = brute_force(&spec);
+        let (model, _) = build(&spec);
+        let mut solutions = model
+            .solve(Engine::Local)
+            .seed(seed)
+            .limits(Limits::new().nodes(LOCAL_STEPS))
+            .solutions();
+        let found: Vec<Vec<u32>> = solutions.by_ref().map(|a| a.indices().to_vec()).collect();
+        let distinct: std::collections::BTreeSet<&Vec<u32>> = found.iter().collect();
+        prop_assert_eq!(distinct.len(), found.len(), "a solution yielded twice");
+        for solution in &found {
+            prop_assert!(expected.binary_search(solution).is_ok(), "not a solution: {:?}", solution);
+        }
+        prop_assert_eq!(solutions.stop_reason(), Some(StopReason::NodeLimit));
+        prop_assert_eq!(found.is_empty(), expected.is_empty(), "no solution found within the budget");
+        if expected.len() <= 3 {
+            prop_assert_eq!(found.len(), expected.len(), "solutions missed within the budget");
+        }
+    }
+}
+
+/// The steps local search gets on each random model.
+const LOCAL_STEPS: u64 = 20_000;

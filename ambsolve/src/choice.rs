@@ -163,8 +163,8 @@ pub(crate) struct Frame {
     pub(crate) var: u32,
     /// Trail engine: the value index being tried (unused by replay).
     pub(crate) value: u32,
-    /// Trail engine: the trail length to undo to when leaving this alternative.
-    pub(crate) mark: u32,
+    /// Trail engine: the store's mark to undo to when leaving this alternative.
+    pub(crate) mark: u64,
 }
 
 impl Frame {

@@ -32,6 +32,10 @@
 //!   turn, checks each constraint as soon as it can fail, and after a failure re-runs,
 //!   replaying the recorded choices — JavaScript's `ambRun`, done right.
 //!
+//! A third engine, **local** search ([`Engine::Local`], min-conflicts), repairs a complete
+//! assignment instead of backtracking: it finds solutions of models with millions of
+//! variables (ten million queens), but proves nothing, so only a limit ([`Limits`]) stops it.
+//!
 //! Hand-written `amb` programs run on the replay engine directly with [`replay()`]:
 //!
 //! ```
@@ -83,6 +87,7 @@ mod tree;
 mod globals;
 mod propagate;
 // 4 engines
+mod local;
 mod replay;
 mod search;
 // 5 seam
@@ -240,6 +245,73 @@ pub use ambsolve_macros::constraints;
 pub mod __private {
     pub use crate::{Assignment, Cmp, Model, Puzzle, Sense, Term, Var, VarId};
     pub use std::vec::Vec;
+
+    /// An array of choices as a puzzle's extractor keeps it: a run of consecutive
+    /// variables sharing one value list is its first id, its length and the list (a
+    /// million queens cost a few words, not a million handles); other arrays are listed.
+    pub struct Row<T>(Layout<T>);
+
+    enum Layout<T> {
+        /// Variables `first, first + 1, ..` (`len` of them) over `values`, declared by
+        /// `model`.
+        Run {
+            first: VarId,
+            len: usize,
+            values: std::sync::Arc<[T]>,
+            model: crate::var::ModelId,
+        },
+        Listed(Vec<Var<T>>),
+    }
+
+    impl<T: Clone> Row<T> {
+        /// The array `vars`, compactly when it can be.
+        pub fn new(vars: &[Var<T>]) -> Self {
+            let Some(head) = vars.first() else {
+                return Row(Layout::Listed(Vec::new()));
+            };
+            let run = vars.iter().enumerate().all(|(i, v)| {
+                v.model == head.model
+                    && std::sync::Arc::ptr_eq(&v.values, &head.values)
+                    && v.id.index() == head.id.index() + i
+            });
+            Row(if run {
+                Layout::Run {
+                    first: head.id,
+                    len: vars.len(),
+                    values: std::sync::Arc::clone(&head.values),
+                    model: head.model,
+                }
+            } else {
+                Layout::Listed(vars.to_vec())
+            })
+        }
+
+        /// The values the array's variables take in `assignment`.
+        ///
+        /// # Panics
+        /// If `assignment` solves another model.
+        pub fn read(&self, assignment: &Assignment) -> Vec<T> {
+            match &self.0 {
+                Layout::Run {
+                    first,
+                    len,
+                    values,
+                    model,
+                } => {
+                    assert!(
+                        *model == assignment.model(),
+                        "the assignment solves another model"
+                    );
+                    let from = first.index();
+                    assignment.indices()[from..from + len]
+                        .iter()
+                        .map(|&i| values[i as usize].clone())
+                        .collect()
+                }
+                Layout::Listed(vars) => vars.iter().map(|v| assignment.value(v).clone()).collect(),
+            }
+        }
+    }
 
     /// What a `constraints!` with a compile error stands for: any type, never run.
     pub fn unbuilt<T>() -> T {

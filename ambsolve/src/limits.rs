@@ -98,7 +98,8 @@ impl Limits {
         Self::default()
     }
 
-    /// Stop after this many search nodes (choices made). Default: no limit.
+    /// Stop after this many search nodes (choices made; for local search, steps: values
+    /// given in a starting assignment and repair steps). Default: no limit.
     pub fn nodes(mut self, nodes: u64) -> Self {
         self.nodes = Some(nodes);
         self

@@ -61,7 +61,8 @@ pub enum Event {
         /// The depth it returns to.
         depth: u32,
     },
-    /// The trail engine starts again from the root (a restart).
+    /// The trail engine starts again from the root (a restart); the local engine starts
+    /// afresh from a new greedy assignment.
     Restart,
     /// The replay engine runs the program again, replaying its first `replayed` choices.
     Run {

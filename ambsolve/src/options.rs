@@ -24,17 +24,31 @@ pub enum Engine {
     /// Runs the model as an `amb` program: chooses each variable in turn and checks each
     /// constraint once all its variables are chosen, replaying choices after a failure.
     Replay,
+    /// Local search (min-conflicts): starts from a complete assignment and repairs it,
+    /// moving one conflicting variable at a time, with random walk steps and restarts.
+    /// It scales to millions of variables but proves nothing: it finds solutions (distinct
+    /// ones, for [`solutions`](crate::Solver::solutions)) and never reports that none
+    /// exists, so it runs until it has found what was asked for or a limit stops it —
+    /// give it a [`Limits`] (time, or nodes: each value given in a starting assignment and
+    /// each repair step is a node). Its random choices follow [`Options::seed`]. It does
+    /// not optimise, split or solve up to symmetry, and ignores [`Checking`] and the
+    /// [`Strategy`].
+    Local,
 }
 
 impl fmt::Display for Engine {
-    /// The engine's name in lower case: `trail`, `replay`.
+    /// The engine's name in lower case: `trail`, `replay`, `local`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Engine::Trail => "trail",
             Engine::Replay => "replay",
+            Engine::Local => "local",
         })
     }
 }
+
+/// The seed [`Options::seed`] starts with.
+const DEFAULT_SEED: u64 = 0x5eed_10ca1;
 
 /// When a model's constraints are checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,6 +104,10 @@ pub struct Options {
     /// How many subproblems a search on several threads (or resumable) is cut into, at
     /// least; `None`: 32 per thread, and at least 64.
     pub subproblems: Option<usize>,
+    /// The seed of the random choices of [`Engine::Local`]: the same seed, model and
+    /// limits give the same run. Other engines ignore it (restarts have their own seed,
+    /// [`Restarts::seed`](crate::Restarts::seed)). Default: a fixed seed, so runs repeat.
+    pub seed: u64,
     /// Which part of the tree the engine searches: below a subproblem's path, cut at a
     /// depth when a search is being split.
     pub(crate) scope: Scope,
@@ -113,6 +131,7 @@ impl Default for Options {
             count_through_symmetry: false,
             threads: 1,
             subproblems: None,
+            seed: DEFAULT_SEED,
             scope: Scope::default(),
             checkpoint: None,
             incumbent: None,

@@ -128,6 +128,13 @@ impl<'a, S> Puzzle<'a, S> {
         self
     }
 
+    /// Seeds the local engine's random choices (see [`Solver::seed`]).
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.options.seed = seed;
+        self
+    }
+
     /// Stops at `limits`. Default: none.
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {

@@ -1,4 +1,4 @@
-//! Search statistics, shared by both engines.
+//! Search statistics, shared by every engine.
 
 use std::fmt;
 use std::time::Duration;
@@ -7,7 +7,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stats {
-    /// Choices made: new choice frames (replay) or decisions (trail).
+    /// Choices made: new choice frames (replay) or decisions (trail); local search:
+    /// steps (each value given in a starting assignment, each repair step).
     pub nodes: u64,
     /// Dead ends: closure runs that failed (replay), or decisions and propagations that
     /// emptied a domain (trail).
@@ -22,8 +23,13 @@ pub struct Stats {
     pub replayed: u64,
     /// Trail engine: propagator invocations.
     pub propagations: u64,
-    /// Trail engine: restarts made before the first solution.
+    /// Trail engine: restarts made before the first solution. Local engine: fresh
+    /// starting assignments after the first one.
     pub restarts: u64,
+    /// Local engine: moves made (a variable changed its value to repair a conflict).
+    pub moves: u64,
+    /// Local engine: moves that left the number of conflicts as it was (plateau steps).
+    pub plateau: u64,
     /// Wall time spent searching.
     pub elapsed: Duration,
 }
@@ -59,6 +65,9 @@ impl fmt::Display for Stats {
         }
         if self.restarts > 0 {
             write!(f, ", restarts {}", self.restarts)?;
+        }
+        if self.moves > 0 {
+            write!(f, ", moves {}, plateau steps {}", self.moves, self.plateau)?;
         }
         write!(f, ", time {:.3?}", self.elapsed)
     }

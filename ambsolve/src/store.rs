@@ -1,13 +1,16 @@
 //! The search store: every variable's domain as bitset words in one trailed array.
 //!
 //! Domain words and propagators' own counters are cells of one [`Trail`], so one mark
-//! and one undo restore everything. Domain sizes are kept exact without trailing them:
-//! undo adjusts a size by the bits each restored word gains back. Every change to a domain
-//! queues an event for the propagation loop: `CHANGED`, and `FIXED` when one value is left.
+//! and one undo restore everything. The words of wide domains (more than 64 values) only
+//! lose bits between a mark and its undo: their changes go to a compact log of removed
+//! bits instead ([`Removals`]), a fifth of the memory on big boards. Domain sizes are kept
+//! exact without trailing them: undo adjusts a size by the bits each restored word gains
+//! back. Every change to a domain queues an event for the propagation loop: `CHANGED`,
+//! and `FIXED` when one value is left.
 
 use crate::choice::Fail;
 use crate::domain::{Bits, Domain, words_for};
-use crate::trail::Trail;
+use crate::trail::{Removals, Trail};
 use crate::var::VarId;
 
 /// Event bit: the domain lost values.
@@ -23,6 +26,8 @@ const NO_VAR: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     cells: Trail<u64>,
+    /// What wide domains lost, since the root.
+    removals: Removals,
     first: Vec<u32>,
     words: Vec<u32>,
     universe: Vec<u32>,
@@ -56,14 +61,17 @@ fn lost_ends(old: u64, new: u64) -> (bool, bool) {
 impl Store {
     /// A store with one full domain per entry of `universes`.
     pub(crate) fn new(universes: &[u32]) -> Self {
-        Self::with_domains(universes, &[])
+        Self::with_domains(universes, |_| None)
     }
 
-    /// A store whose domains start from `initial` where it gives one (`None` or missing
-    /// entries are full).
-    pub(crate) fn with_domains(universes: &[u32], initial: &[Option<Domain>]) -> Self {
+    /// A store whose domains start from `initial(var)` where it gives one (`None`: full).
+    pub(crate) fn with_domains<'d>(
+        universes: &[u32],
+        initial: impl Fn(usize) -> Option<&'d Domain>,
+    ) -> Self {
         let mut store = Store {
             cells: Trail::new(),
+            removals: Removals::default(),
             first: Vec::with_capacity(universes.len()),
             words: Vec::with_capacity(universes.len()),
             universe: universes.to_vec(),
@@ -76,9 +84,9 @@ impl Store {
         };
         for (var, &universe) in universes.iter().enumerate() {
             let full;
-            let domain = match initial.get(var) {
-                Some(Some(domain)) => domain,
-                _ => {
+            let domain = match initial(var) {
+                Some(domain) => domain,
+                None => {
                     full = Domain::full(universe);
                     &full
                 }
@@ -222,12 +230,13 @@ impl Store {
         if new == old {
             return Ok(false);
         }
-        self.cells.set(cell, new);
         // Whether an end went is worked out only if someone listens for it.
         let listens = self.interest[var] & BOUNDS != 0;
         let (size, bounds) = if self.words[var] == 1 {
+            self.cells.set(cell, new);
             (new.count_ones(), listens && lost_end(old, new))
         } else {
+            self.write_wide(cell, old, new);
             let size = self.size[var] - (old.count_ones() - new.count_ones());
             self.size[var] = size;
             (size, listens && self.lost_bound(var, w, old, new))
@@ -263,6 +272,16 @@ impl Store {
                 Ok(true)
             }
         }
+    }
+
+    /// Writes `new` (a subset of `old`) into `cell`, a word of a wide domain, logging the
+    /// bits it loses (except at the root, which is never undone).
+    #[inline(always)]
+    fn write_wide(&mut self, cell: usize, old: u64, new: u64) {
+        if self.cells.level() > 0 {
+            self.removals.log(cell as u32, old & !new);
+        }
+        self.cells.write_untrailed(cell, new);
     }
 
     /// The word in `cell`.
@@ -383,7 +402,7 @@ impl Store {
             let old = self.cells.get(self.first[var] as usize + w);
             let new = if w == target { 1 << (index % 64) } else { 0 };
             if old != new {
-                self.cells.set(self.first[var] as usize + w, new);
+                self.write_wide(self.first[var] as usize + w, old, new);
             }
         }
         if was != 1 {
@@ -428,8 +447,15 @@ impl Store {
 
     // ---- levels ----
 
-    pub(crate) fn mark(&self) -> u32 {
-        self.cells.mark()
+    /// A point to undo to: the lengths of the trail (low half) and of the log of removals
+    /// (high half).
+    ///
+    /// # Panics
+    /// If the log of removals holds 4 GiB or more.
+    pub(crate) fn mark(&self) -> u64 {
+        let removals = u32::try_from(self.removals.len())
+            .expect("the log of removed values holds less than 4 GiB");
+        u64::from(removals) << 32 | u64::from(self.cells.mark())
     }
 
     pub(crate) fn set_level(&mut self, level: u32) {
@@ -437,18 +463,18 @@ impl Store {
     }
 
     /// Undoes every change since `mark`, sizes included.
-    pub(crate) fn undo_to(&mut self, mark: u32) {
+    pub(crate) fn undo_to(&mut self, mark: u64) {
+        let (trailed, removed) = (mark as u32, (mark >> 32) as usize);
+        // Wide domains' words are all in the log of removals, the trail has the others.
+        self.cells.undo_to(trailed, |_, _, _| {});
         if !self.any_wide {
-            self.cells.undo_to(mark, |_, _, _| {});
             return;
         }
-        let (size, cell_var) = (&mut self.size, &self.cell_var);
-        self.cells.undo_to(mark, |cell, restored, replaced| {
-            let var = cell_var[cell];
-            if var != NO_VAR {
-                let var = var as usize;
-                size[var] = size[var] + restored.count_ones() - replaced.count_ones();
-            }
+        let (cells, size, cell_var) = (&mut self.cells, &mut self.size, &self.cell_var);
+        self.removals.undo_to(removed, |cell, mask| {
+            let var = cell_var[cell] as usize;
+            cells.write_untrailed(cell, cells.get(cell) | mask);
+            size[var] += mask.count_ones();
         });
     }
 

@@ -2,6 +2,7 @@
 //! examples print them, the tests check them against known answers, the benches time them.
 
 pub mod assignment;
+pub mod colouring;
 pub mod dwelling;
 pub mod golomb;
 pub mod knapsack;

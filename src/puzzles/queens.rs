@@ -52,6 +52,44 @@ pub fn count_strategy(n: usize) -> Strategy {
     Strategy::new().vars(VarOrder::FirstFailThen(rows.into()))
 }
 
+/// The first two rows whose queens attack each other (or a queen off the board), if any:
+/// a check of a board that knows nothing of the model, in O(N) time and 5 N bits.
+pub fn attack(queens: &[usize]) -> Option<(usize, usize)> {
+    let n = queens.len();
+    // The lines of a queen: its column, its diagonal, its anti-diagonal.
+    let lines = |row: usize, col: usize| [col, n + col + row, 3 * n + col + n - row];
+    let mut taken = vec![0u64; (5 * n).div_ceil(64) + 1];
+    for (row, &col) in queens.iter().enumerate() {
+        if col >= n {
+            return Some((row, row));
+        }
+        for line in lines(row, col) {
+            let (word, bit) = (line / 64, 1u64 << (line % 64));
+            if taken[word] & bit != 0 {
+                // Which row took it first: look again, only now.
+                let first = (0..row)
+                    .find(|&r| lines(r, queens[r]).contains(&line))
+                    .expect("a line taken by an earlier row");
+                return Some((first, row));
+            }
+            taken[word] |= bit;
+        }
+    }
+    None
+}
+
+/// The FNV-1a hash (64 bits) of the 0-based columns, each as 8 little-endian bytes: one
+/// line that tells two big boards apart.
+pub fn checksum(queens: &[usize]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for &col in queens {
+        for byte in (col as u64).to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
 /// A solution as the sources print it: 1-based columns, `[2, 4, 1, 3]`.
 pub fn columns(queens: &[usize]) -> String {
     let cols: Vec<String> = queens.iter().map(|c| (c + 1).to_string()).collect();
@@ -154,6 +192,22 @@ mod tests {
                 assert!(known.contains(&composed), "{} after {}", a.name(), b.name());
             }
         }
+    }
+
+    #[test]
+    fn attacks_are_found_on_lines_and_diagonals() {
+        assert_eq!(attack(&[1, 3, 0, 2]), None);
+        assert_eq!(attack(&[0, 0]), Some((0, 1)));
+        assert_eq!(attack(&[0, 1]), Some((0, 1)));
+        assert_eq!(attack(&[2, 0, 1]), Some((1, 2)));
+        assert_eq!(attack(&[0, 2, 5]), Some((2, 2)));
+        assert_eq!(attack(&[]), None);
+    }
+
+    #[test]
+    fn checksums_tell_boards_apart() {
+        assert_ne!(checksum(&[1, 3, 0, 2]), checksum(&[2, 0, 3, 1]));
+        assert_eq!(checksum(&[]), 0xcbf2_9ce4_8422_2325);
     }
 
     #[test]

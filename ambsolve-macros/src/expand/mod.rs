@@ -52,18 +52,23 @@ pub(crate) fn expand(plan: &Plan<'_>) -> TokenStream {
         quote!(#name: #ty)
     });
     let assignment = internal("__assignment");
-    let var = internal("__var");
     let row = internal("__row");
+    // The extractor keeps arrays as `Row`s: a run of consecutive variables sharing one
+    // value list costs a few words, not a handle per variable.
     let clones = plan.choices.iter().map(|choice| {
         let name = &choice.name;
-        quote!(let #name = ::core::clone::Clone::clone(&#name);)
+        match choice.dims.len() {
+            0 => quote!(let #name = ::core::clone::Clone::clone(&#name);),
+            1 => quote!(let #name = ::ambsolve::__private::Row::new(&#name);),
+            _ => quote!(let #name: ::ambsolve::__private::Vec<_> = #name.iter().map(|#row| ::ambsolve::__private::Row::new(#row)).collect();),
+        }
     });
     let values = plan.choices.iter().map(|choice| {
         let name = &choice.name;
         match choice.dims.len() {
             0 => quote!(#name: ::core::clone::Clone::clone(#assignment.value(&#name))),
-            1 => quote!(#name: #name.iter().map(|#var| ::core::clone::Clone::clone(#assignment.value(#var))).collect()),
-            _ => quote!(#name: #name.iter().map(|#row| #row.iter().map(|#var| ::core::clone::Clone::clone(#assignment.value(#var))).collect()).collect()),
+            1 => quote!(#name: #name.read(#assignment)),
+            _ => quote!(#name: #name.iter().map(|#row| #row.read(#assignment)).collect()),
         }
     });
     quote! {

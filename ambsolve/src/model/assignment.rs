@@ -22,6 +22,11 @@ impl Assignment {
         }
     }
 
+    /// The model this assignment solves.
+    pub(crate) fn model(&self) -> ModelId {
+        self.model
+    }
+
     /// The value of `var`.
     ///
     /// # Panics

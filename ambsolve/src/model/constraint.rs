@@ -39,8 +39,8 @@ impl Keys {
         }
     }
 
-    /// The keys of the terms of one constraint, each term's `base` keys plus its `offset`
-    /// over `universe` value indices, exactly.
+    /// The keys of the terms of one constraint, given as runs of terms (each run's
+    /// `base` keys plus its offsets over `universe` value indices), exactly.
     ///
     /// Only which keys are equal matters within one constraint, so when the exact keys do
     /// not fit in an `i64` or span more than [`KEY_SPAN`], they are renumbered: the keys
@@ -51,36 +51,56 @@ impl Keys {
     /// # Errors
     /// A message if even renumbered the keys span more than [`KEY_SPAN`] (more than 2^62
     /// values in all).
-    pub(crate) fn fit(terms: &[(Keys, i64, u32)]) -> Result<Vec<Keys>, String> {
+    pub(crate) fn fit(runs: &[KeyRun]) -> Result<TermKeys, String> {
         // Each map's smallest and largest key, computed once per shared list.
         let mut spans: HashMap<*const i64, (i64, i64)> = HashMap::new();
         let mut lowest = i128::MAX;
         let mut highest = i128::MIN;
-        for (base, offset, universe) in terms {
-            let (low, high) = match base {
-                _ if *universe == 0 => continue,
+        for run in runs {
+            let (low, high) = match &run.base {
+                _ if run.universe == 0 || run.len == 0 => continue,
                 Keys::Shift(shift) => (*shift, *shift),
                 Keys::Map(map, _) => *spans.entry(map.as_ptr()).or_insert_with(|| {
                     let low = map.iter().copied().min().unwrap_or(0);
                     (low, map.iter().copied().max().unwrap_or(0))
                 }),
             };
-            let moved = base.moved() + i128::from(*offset);
-            let last = match base {
-                Keys::Shift(_) => i128::from(*universe) - 1,
+            let ends = [run.offset_at(0), run.offset_at(run.len - 1)];
+            let moved = run.base.moved();
+            let last = match run.base {
+                Keys::Shift(_) => i128::from(run.universe) - 1,
                 Keys::Map(..) => 0,
             };
-            lowest = lowest.min(i128::from(low) + moved);
-            highest = highest.max(i128::from(high) + moved + last);
+            lowest = lowest.min(i128::from(low) + moved + ends[0].min(ends[1]));
+            highest = highest.max(i128::from(high) + moved + last + ends[0].max(ends[1]));
         }
         let fits = |k: i128| i64::MIN as i128 <= k && k <= i64::MAX as i128;
         if lowest > highest || (fits(lowest) && fits(highest) && highest - lowest <= KEY_SPAN) {
-            return Ok(terms
-                .iter()
-                .map(|(base, offset, universe)| base.translated(*offset, *universe))
-                .collect());
+            return Ok(match runs {
+                [] => TermKeys::Listed(Vec::new()),
+                [run] => TermKeys::Progression {
+                    base: run.base.translated(run.offset, run.universe),
+                    step: if run.universe == 0 { 0 } else { run.step },
+                    len: run.len,
+                },
+                _ => TermKeys::Listed(
+                    runs.iter()
+                        .flat_map(|run| {
+                            (0..run.len).map(|k| {
+                                run.base.translated(narrow(run.offset_at(k)), run.universe)
+                            })
+                        })
+                        .collect(),
+                ),
+            });
         }
-        Self::renumbered(terms)
+        let terms: Vec<(Keys, i64, u32)> = runs
+            .iter()
+            .flat_map(|run| {
+                (0..run.len).map(|k| (run.base.clone(), narrow(run.offset_at(k)), run.universe))
+            })
+            .collect();
+        Self::renumbered(&terms).map(TermKeys::Listed)
     }
 
     /// The offset a mapped term's keys already carry over its map (0 for a consecutive
@@ -182,6 +202,121 @@ impl Keys {
     }
 }
 
+/// Terms of one all-different that share base keys and a number of values, with
+/// offsets `offset, offset + step, offset + 2 step, ..` (`len` terms): n-queens'
+/// `q[i] + i` is one run.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyRun {
+    pub(crate) base: Keys,
+    pub(crate) offset: i64,
+    pub(crate) step: i64,
+    pub(crate) len: usize,
+    pub(crate) universe: u32,
+}
+
+impl KeyRun {
+    /// A run of one term.
+    pub(crate) fn new(base: Keys, offset: i64, universe: u32) -> Self {
+        KeyRun {
+            base,
+            offset,
+            step: 0,
+            len: 1,
+            universe,
+        }
+    }
+
+    /// Adds the term `base + offset` over `universe` values if it continues the run.
+    pub(crate) fn extend(&mut self, base: &Keys, offset: i64, universe: u32) -> bool {
+        let same = universe == self.universe
+            && match (&self.base, base) {
+                (Keys::Shift(a), Keys::Shift(b)) => a == b,
+                (Keys::Map(a, x), Keys::Map(b, y)) => Arc::ptr_eq(a, b) && x == y,
+                _ => false,
+            };
+        if !same {
+            return false;
+        }
+        if self.len == 1 {
+            let Some(step) = offset.checked_sub(self.offset) else {
+                return false;
+            };
+            self.step = step;
+        } else if self.offset_at(self.len) != i128::from(offset) {
+            return false;
+        }
+        self.len += 1;
+        true
+    }
+
+    /// The offset of the run's `k`-th term.
+    fn offset_at(&self, k: usize) -> i128 {
+        i128::from(self.offset) + i128::from(self.step) * k as i128
+    }
+}
+
+/// The keys of every term of one all-different.
+#[derive(Clone, Debug)]
+pub(crate) enum TermKeys {
+    /// Term `p` has the keys of `base` plus `step × p` (every such key fits in an `i64`):
+    /// one list of values with offsets in arithmetic progression, as n-queens' diagonals.
+    Progression { base: Keys, step: i64, len: usize },
+    /// Each term its own keys.
+    Listed(Vec<Keys>),
+}
+
+impl TermKeys {
+    /// The same keys for `len` terms.
+    pub(crate) fn same(keys: Keys, len: usize) -> Self {
+        TermKeys::Progression {
+            base: keys,
+            step: 0,
+            len,
+        }
+    }
+
+    /// The number of terms.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            TermKeys::Progression { len, .. } => *len,
+            TermKeys::Listed(keys) => keys.len(),
+        }
+    }
+
+    /// The key of value index `index` of the term at `position`.
+    #[inline]
+    pub(crate) fn key(&self, position: usize, index: u32) -> i64 {
+        match self {
+            TermKeys::Progression { base, step, .. } => base.key(index) + step * position as i64,
+            TermKeys::Listed(keys) => keys[position].key(index),
+        }
+    }
+
+    /// The keys of the term at `position`: base keys, and what is added to them.
+    #[inline]
+    pub(crate) fn term(&self, position: usize) -> (&Keys, i64) {
+        match self {
+            TermKeys::Progression { base, step, .. } => (base, step * position as i64),
+            TermKeys::Listed(keys) => (&keys[position], 0),
+        }
+    }
+
+    /// The keys of the term at `position`.
+    pub(crate) fn get(&self, position: usize) -> Keys {
+        let (keys, extra) = self.term(position);
+        match keys {
+            _ if extra == 0 => keys.clone(),
+            Keys::Shift(shift) => Keys::Shift(shift + extra),
+            Keys::Map(map, offset) => Keys::Map(Arc::clone(map), offset + extra),
+        }
+    }
+
+    /// The keys of every term, in order.
+    pub(crate) fn iter(&self) -> impl ExactSizeIterator<Item = Keys> + '_ {
+        (0..self.len()).map(|p| self.get(p))
+    }
+}
+
 /// A key known to fit in an `i64`.
 fn narrow(key: i128) -> i64 {
     i64::try_from(key).expect("keys are made to fit in an i64")
@@ -190,7 +325,21 @@ fn narrow(key: i128) -> i64 {
 #[derive(Clone)]
 pub(crate) struct AllDifferentDef {
     pub(crate) vars: Vec<VarId>,
-    pub(crate) keys: Vec<Keys>,
+    pub(crate) keys: TermKeys,
+}
+
+impl AllDifferentDef {
+    /// The key of value index `index` of the variable at `position`.
+    #[inline]
+    pub(crate) fn key(&self, position: usize, index: u32) -> i64 {
+        self.keys.key(position, index)
+    }
+
+    /// The keys of the variable at `position`: base keys, and what is added to them.
+    #[inline]
+    pub(crate) fn term(&self, position: usize) -> (&Keys, i64) {
+        self.keys.term(position)
+    }
 }
 
 #[derive(Clone)]
@@ -287,8 +436,8 @@ impl Constraint<'_> {
                 let mut seen = HashSet::with_capacity(c.vars.len());
                 c.vars
                     .iter()
-                    .zip(&c.keys)
-                    .all(|(&v, keys)| seen.insert(keys.key(at(v))))
+                    .enumerate()
+                    .all(|(p, &v)| seen.insert(c.key(p, at(v))))
             }
             Constraint::Linear(c) => c.cmp.holds(c.sum(values), i128::from(c.rhs)),
             Constraint::Table(c) => {

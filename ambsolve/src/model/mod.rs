@@ -19,7 +19,8 @@ use hashbrown::{HashMap, HashSet};
 pub use self::assignment::Assignment;
 pub use self::check::CheckError;
 pub(crate) use self::constraint::{
-    AllDifferentDef, Check, Constraint, CustomDef, Keys, LinearDef, PredicateDef, TableDef,
+    AllDifferentDef, Check, Constraint, CustomDef, KeyRun, Keys, LinearDef, PredicateDef, TableDef,
+    TermKeys,
 };
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
@@ -40,7 +41,53 @@ enum Name {
     Default,
     Given(Box<str>),
     Indexed(Arc<str>, u32),
-    Cell(Arc<str>, u32, u32),
+    /// A cell `(row, column)` of a grid with `columns` columns.
+    Cell(Arc<str>, u32, u32, u32),
+}
+
+/// The names of a run of variables declared one after another: `first`, `first + 1`, ..
+/// up to the next run. A run of default names, of one array's elements or of one grid's
+/// cells is one entry, however many variables it names.
+#[derive(Clone, Debug)]
+struct NameRun {
+    first: u32,
+    /// The name of the run's first variable; the others follow it.
+    name: Name,
+}
+
+impl NameRun {
+    /// Whether variable `var` named `name` continues this run.
+    fn continues(&self, var: u32, name: &Name) -> bool {
+        let k = var - self.first;
+        match (&self.name, name) {
+            (Name::Default, Name::Default) => true,
+            (Name::Indexed(base, i), Name::Indexed(other, j)) => {
+                Arc::ptr_eq(base, other) && i.checked_add(k) == Some(*j)
+            }
+            (Name::Cell(base, r, c, columns), Name::Cell(other, r2, c2, columns2)) => {
+                let at = |r: u32, c: u32| u64::from(r) * u64::from(*columns) + u64::from(c);
+                Arc::ptr_eq(base, other)
+                    && columns == columns2
+                    && at(*r, *c) + u64::from(k) == at(*r2, *c2)
+            }
+            _ => false,
+        }
+    }
+
+    /// The name of the run's `k`-th variable.
+    fn render(&self, var: VarId) -> String {
+        let k = var.0 - self.first;
+        match &self.name {
+            Name::Default => format!("x{}", var.index()),
+            Name::Given(name) => name.to_string(),
+            Name::Indexed(base, i) => format!("{base}[{}]", i + k),
+            Name::Cell(base, r, c, columns) => {
+                let at = u64::from(*r) * u64::from(*columns) + u64::from(*c) + u64::from(k);
+                let columns = u64::from((*columns).max(1));
+                format!("{base}[{}][{}]", at / columns, at % columns)
+            }
+        }
+    }
 }
 
 /// Variables, their values, and constraints.
@@ -75,10 +122,11 @@ enum Name {
 pub struct Model<'a> {
     /// Shared by clones, carried by every typed variable.
     id: ModelId,
-    names: Vec<Name>,
+    /// The variables' names, as runs of consecutive variables.
+    names: Vec<NameRun>,
     universes: Vec<u32>,
-    /// Domains narrowed before solving by [`restrict`](Model::restrict); `None` is full.
-    initial: Vec<Option<Domain>>,
+    /// Domains narrowed before solving by [`restrict`](Model::restrict); others are full.
+    initial: HashMap<u32, Domain>,
     /// Maps sending solutions to solutions, for solving up to symmetry.
     symmetries: Vec<Symmetry>,
     constraints: Vec<Constraint<'a>>,
@@ -93,7 +141,7 @@ impl Default for Model<'_> {
             id: ModelId::fresh(),
             names: Vec::new(),
             universes: Vec::new(),
-            initial: Vec::new(),
+            initial: HashMap::new(),
             symmetries: Vec::new(),
             constraints: Vec::new(),
             objective: None,
@@ -144,8 +192,11 @@ impl<'a> Model<'a> {
     }
 
     fn var_sharing<T>(&mut self, name: Name, values: Arc<[T]>) -> Var<T> {
-        let id = VarId(self.names.len() as u32);
-        self.names.push(name);
+        let id = VarId(self.universes.len() as u32);
+        match self.names.last() {
+            Some(run) if run.continues(id.0, &name) => {}
+            _ => self.names.push(NameRun { first: id.0, name }),
+        }
         let universe = u32::try_from(values.len()).unwrap_or_else(|_| {
             let name = self.name(id);
             self.fail(format!(
@@ -155,7 +206,6 @@ impl<'a> Model<'a> {
             0
         });
         self.universes.push(universe);
-        self.initial.push(None);
         Var {
             id,
             values,
@@ -177,7 +227,7 @@ impl<'a> Model<'a> {
             .map(|r| {
                 (0..cols)
                     .map(|c| {
-                        let name = Name::Cell(Arc::clone(&base), r as u32, c as u32);
+                        let name = Name::Cell(Arc::clone(&base), r as u32, c as u32, cols as u32);
                         self.var_sharing(name, Arc::clone(&values))
                     })
                     .collect()
@@ -192,7 +242,10 @@ impl<'a> Model<'a> {
             return;
         }
         let universe = self.universes[var.id.index()];
-        let domain = self.initial[var.id.index()].get_or_insert_with(|| Domain::full(universe));
+        let domain = self
+            .initial
+            .entry(var.id.0)
+            .or_insert_with(|| Domain::full(universe));
         for (i, value) in var.values.iter().enumerate() {
             if !keep(value) {
                 domain.remove(i as u32);
@@ -200,22 +253,26 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// The domains variables start from: `None` for all values, else what
-    /// [`restrict`](Model::restrict) left.
-    pub(crate) fn initial_domains(&self) -> &[Option<Domain>] {
-        &self.initial
+    /// The domain `var` starts from, if [`restrict`](Model::restrict) narrowed it
+    /// (`None`: all its values).
+    #[inline]
+    pub(crate) fn initial_domain(&self, var: usize) -> Option<&Domain> {
+        if self.initial.is_empty() {
+            return None;
+        }
+        u32::try_from(var).ok().and_then(|v| self.initial.get(&v))
     }
 
     /// The number of variables.
     pub fn num_vars(&self) -> usize {
-        self.names.len()
+        self.universes.len()
     }
 
     /// The ids of all variables, in declaration order.
     pub fn var_ids(
         &self,
     ) -> impl DoubleEndedIterator<Item = VarId> + ExactSizeIterator + use<'_, 'a> {
-        (0..self.names.len() as u32).map(VarId)
+        (0..self.universes.len() as u32).map(VarId)
     }
 
     /// The name of a variable.
@@ -223,12 +280,12 @@ impl<'a> Model<'a> {
     /// # Panics
     /// If `var` is not a variable of this model.
     pub fn name(&self, var: VarId) -> String {
-        match &self.names[var.index()] {
-            Name::Default => format!("x{}", var.index()),
-            Name::Given(name) => name.to_string(),
-            Name::Indexed(base, i) => format!("{base}[{i}]"),
-            Name::Cell(base, r, c) => format!("{base}[{r}][{c}]"),
-        }
+        assert!(
+            var.index() < self.num_vars(),
+            "{var:?} is not a variable of this model"
+        );
+        let run = self.names.partition_point(|run| run.first <= var.0) - 1;
+        self.names[run].render(var)
     }
 
     /// The number of values of each variable, by position.
@@ -249,7 +306,7 @@ impl<'a> Model<'a> {
         &mut self,
         vars: impl IntoIterator<Item = &'v Var<T>>,
     ) {
-        let vars: smallvec::SmallVec<[&Var<T>; 16]> = vars.into_iter().collect();
+        let vars: Vec<&Var<T>> = vars.into_iter().collect();
         if !self.owns(vars.iter().copied()) {
             return;
         }
@@ -258,26 +315,14 @@ impl<'a> Model<'a> {
         // of each value's first occurrence (found without hashing for short lists).
         if let Some(first) = vars.first() {
             if vars.iter().all(|v| Arc::ptr_eq(&v.values, &first.values)) {
-                let list = &first.values;
-                let images: Vec<i64> = if list.len() <= 32 {
-                    (0..list.len())
-                        .map(|i| list.iter().position(|v| *v == list[i]).unwrap_or(i) as i64)
-                        .collect()
-                } else {
-                    let mut seen: HashMap<&T, i64> = HashMap::with_capacity(list.len());
-                    list.iter()
-                        .enumerate()
-                        .map(|(i, v)| *seen.entry(v).or_insert(i as i64))
-                        .collect()
-                };
-                let keys = vec![Keys::from_images(images); vars.len()];
-                return self.all_different_keys(ids, keys);
+                let keys = Keys::from_images(first_positions(&first.values));
+                return self.all_different_keys(ids, TermKeys::same(keys, vars.len()));
             }
         }
         let mut interned: HashMap<&T, i64> = HashMap::new();
         // Variables sharing one value list share its keys: compute them once per list.
         let mut per_list: HashMap<*const T, Keys> = HashMap::new();
-        let mut keys = Vec::with_capacity(vars.len());
+        let mut runs: Vec<KeyRun> = Vec::new();
         for var in vars {
             let list_keys = per_list.entry(var.values.as_ptr()).or_insert_with(|| {
                 let images: Vec<i64> = var
@@ -290,9 +335,18 @@ impl<'a> Model<'a> {
                     .collect();
                 Keys::from_images(images)
             });
-            keys.push(list_keys.clone());
+            let universe = u32::try_from(var.values.len()).unwrap_or(u32::MAX);
+            if !runs
+                .last_mut()
+                .is_some_and(|run| run.extend(list_keys, 0, universe))
+            {
+                runs.push(KeyRun::new(list_keys.clone(), 0, universe));
+            }
         }
-        self.all_different_keys(ids, keys);
+        match Keys::fit(&runs) {
+            Ok(keys) => self.all_different_keys(ids, keys),
+            Err(message) => self.fail(message),
+        }
     }
 
     /// The values `x_i + offset_i` are pairwise different: `all_different(q[i] + i)` is
@@ -302,7 +356,9 @@ impl<'a> Model<'a> {
         terms: impl IntoIterator<Item = (&'v Var<T>, i64)>,
     ) {
         let mut ids = Vec::new();
-        let mut shifted = Vec::new();
+        // Terms as runs of one value list with offsets in arithmetic progression (one run
+        // for `q[i] + i`), so that a million terms cost no more than one.
+        let mut runs: Vec<KeyRun> = Vec::new();
         // Variables sharing one value list share its images: compute them once per list.
         let mut per_list: HashMap<*const T, Keys> = HashMap::new();
         for (var, offset) in terms {
@@ -310,28 +366,31 @@ impl<'a> Model<'a> {
                 return;
             }
             let base = match per_list.get(&var.values.as_ptr()) {
-                Some(base) => base.clone(),
+                Some(base) => base,
                 None => match images(&var.values) {
-                    Ok(images) => {
-                        let base = Keys::from_images(images);
-                        per_list.insert(var.values.as_ptr(), base.clone());
-                        base
-                    }
+                    Ok(images) => per_list
+                        .entry(var.values.as_ptr())
+                        .or_insert(Keys::from_images(images)),
                     Err(at) => return self.out_of_range(var.id, at),
                 },
             };
             let universe = u32::try_from(var.values.len()).unwrap_or(u32::MAX);
-            shifted.push((base, offset, universe));
+            if !runs
+                .last_mut()
+                .is_some_and(|run| run.extend(base, offset, universe))
+            {
+                runs.push(KeyRun::new(base.clone(), offset, universe));
+            }
             ids.push(var.id);
         }
         // Offsets near the ends of i64 push keys out of it: `fit` renumbers them exactly.
-        match Keys::fit(&shifted) {
+        match Keys::fit(&runs) {
             Ok(keys) => self.all_different_keys(ids, keys),
             Err(message) => self.fail(message),
         }
     }
 
-    fn all_different_keys(&mut self, vars: Vec<VarId>, keys: Vec<Keys>) {
+    fn all_different_keys(&mut self, vars: Vec<VarId>, keys: TermKeys) {
         if self.known(&vars) {
             self.constraints
                 .push(Constraint::AllDifferent(AllDifferentDef { vars, keys }));
@@ -804,8 +863,7 @@ impl<'a> Model<'a> {
     pub(crate) fn satisfied(&self, values: &[u32]) -> bool {
         self.initial
             .iter()
-            .zip(values)
-            .all(|(domain, &v)| domain.as_ref().is_none_or(|d| d.contains(v)))
+            .all(|(&var, domain)| domain.contains(values[var as usize]))
             && self
                 .constraints
                 .iter()
@@ -835,7 +893,7 @@ impl<'a> Model<'a> {
                     values: universe,
                 });
             }
-            if self.initial[v].as_ref().is_some_and(|d| !d.contains(index)) {
+            if self.initial_domain(v).is_some_and(|d| !d.contains(index)) {
                 return Err(CheckError::Restricted {
                     var: self.name(var),
                     index,
@@ -895,7 +953,7 @@ impl<'a> Model<'a> {
 
     /// Makes the model invalid: value `at` of `var` has no `i64` image.
     pub(crate) fn out_of_range(&mut self, var: VarId, at: usize) {
-        let name = if var.index() < self.names.len() {
+        let name = if var.index() < self.num_vars() {
             self.name(var)
         } else {
             format!("{var:?}")
@@ -911,6 +969,27 @@ impl<'a> Model<'a> {
     pub(crate) fn invalid(&mut self, message: String) {
         self.fail(message);
     }
+}
+
+/// For each value of `list`, the position of its first occurrence: `0, 1, 2, ..` when
+/// the values are distinct (found without hashing for short lists, and without a map
+/// when they are all distinct).
+fn first_positions<T: Eq + Hash>(list: &[T]) -> Vec<i64> {
+    if list.len() <= 32 {
+        return (0..list.len())
+            .map(|i| list.iter().position(|v| *v == list[i]).unwrap_or(i) as i64)
+            .collect();
+    }
+    let mut seen: HashSet<&T> = HashSet::with_capacity(list.len());
+    if list.iter().all(|v| seen.insert(v)) {
+        return (0..list.len() as i64).collect();
+    }
+    drop(seen);
+    let mut first: HashMap<&T, i64> = HashMap::with_capacity(list.len());
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| *first.entry(v).or_insert(i as i64))
+        .collect()
 }
 
 /// A table tuple must give one value per variable.

@@ -15,7 +15,7 @@ use hashbrown::HashMap;
 use smallvec::SmallVec;
 
 use crate::choice::Fail;
-use crate::model::{AllDifferentDef, Keys};
+use crate::model::{AllDifferentDef, Keys, TermKeys};
 use crate::store::Store;
 use crate::var::VarId;
 
@@ -23,7 +23,7 @@ use crate::var::VarId;
 /// holding a key. Positions sharing a value list share its lookup table, so the component
 /// costs one table per list, not one per variable.
 struct KeyedComponent {
-    keys: Vec<Keys>,
+    keys: TermKeys,
     lookups: Vec<Lookup>,
     /// Per distinct key list, the indices holding each listed key.
     tables: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
@@ -46,7 +46,7 @@ impl KeyedComponent {
             .keys
             .iter()
             .map(|keys| match keys {
-                Keys::Shift(shift) => Lookup::Shift(*shift),
+                Keys::Shift(shift) => Lookup::Shift(shift),
                 Keys::Map(map, offset) => {
                     let table = *table_of.entry(map.as_ptr()).or_insert_with(|| {
                         let mut holders: HashMap<i64, SmallVec<[u32; 2]>> = HashMap::new();
@@ -56,10 +56,7 @@ impl KeyedComponent {
                         tables.push(holders);
                         tables.len() as u32 - 1
                     });
-                    Lookup::Table {
-                        table,
-                        offset: *offset,
-                    }
+                    Lookup::Table { table, offset }
                 }
             })
             .collect();
@@ -273,7 +270,7 @@ impl AllDifferent {
         let keys: SmallVec<[i64; 4]> = self
             .mapped
             .iter()
-            .map(|m| m.keys[local].key(fixed))
+            .map(|m| m.keys.key(local, fixed))
             .collect();
         let mut changed = false;
         let k = self.k;

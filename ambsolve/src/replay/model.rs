@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::choice::Fail;
 use crate::control::{Control, Incumbent, Search, Step};
 use crate::error::SearchError;
-use crate::model::{Assignment, Constraint, Keys, Model};
+use crate::model::{Assignment, Constraint, Model, TermKeys};
 use crate::options::{Checking, Options};
 use crate::replay::{Amb, ReplaySearch};
 use crate::stats::Stats;
@@ -223,7 +223,7 @@ fn program<'a>(
     // Step 0 is before any choice (constraints over no variable); step s + 1 follows the
     // choice of `order[s]`.
     let mut steps: Vec<StepChecks> = vec![StepChecks::default(); n + 1];
-    let mut sets: Vec<(KeySet, Vec<VarId>, Vec<Keys>)> = Vec::new();
+    let mut sets: Vec<(KeySet, Vec<VarId>, TermKeys)> = Vec::new();
     for (c, constraint) in model.constraints().iter().enumerate() {
         let vars = constraint.vars();
         let last = vars
@@ -235,8 +235,8 @@ fn program<'a>(
             let keys = def
                 .vars
                 .iter()
-                .zip(&def.keys)
-                .flat_map(|(v, k)| (0..universes[v.index()]).map(|i| k.key(i)));
+                .enumerate()
+                .flat_map(|(p, v)| (0..universes[v.index()]).map(move |i| def.key(p, i)));
             for (position, v) in def.vars.iter().enumerate() {
                 steps[step_of[v.index()] + 1]
                     .distinct
@@ -278,10 +278,9 @@ fn program<'a>(
         }
         sets.clear();
     }
-    let initial = model.initial_domains();
     let ordered: Vec<Vec<u32>> = (0..n)
         .map(|v| {
-            let mut indices: Vec<u32> = match &initial[v] {
+            let mut indices: Vec<u32> = match model.initial_domain(v) {
                 Some(domain) if !at_end => domain.iter().collect(),
                 _ => (0..universes[v]).collect(),
             };
@@ -329,13 +328,13 @@ fn program<'a>(
                     let distinct = checks.distinct.iter().all(|&(s, position)| {
                         let (set, vars, keys) = &mut sets[s];
                         let fresh =
-                            set.insert(keys[position].key(assigned[vars[position].index()]));
+                            set.insert(keys.key(position, assigned[vars[position].index()]));
                         inserted += usize::from(fresh);
                         fresh
                     });
                     for &(s, position) in &checks.distinct[..inserted] {
                         let (set, vars, keys) = &mut sets[s];
-                        set.remove(keys[position].key(assigned[vars[position].index()]));
+                        set.remove(keys.key(position, assigned[vars[position].index()]));
                     }
                     let chosen = |w: VarId| step_of[w.index()] <= step;
                     let fits = distinct
@@ -363,7 +362,7 @@ fn program<'a>(
             assigned[v] = lists[step][k];
             for &(s, position) in &checks.distinct {
                 let (set, vars, keys) = &mut sets[s];
-                set.insert(keys[position].key(assigned[vars[position].index()]));
+                set.insert(keys.key(position, assigned[vars[position].index()]));
             }
             if let (Some(incumbent), Some(objective), false) =
                 (&incumbent, model.objective_def(), at_end)

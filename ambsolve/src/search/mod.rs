@@ -164,7 +164,7 @@ impl<'a> TrailSearch<'a> {
         let mut store = if at_end {
             Store::new(model.universes())
         } else {
-            Store::with_domains(model.universes(), model.initial_domains())
+            Store::with_domains(model.universes(), |v| model.initial_domain(v))
         };
         let incumbent = options
             .incumbent

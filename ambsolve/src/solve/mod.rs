@@ -22,6 +22,7 @@ use crate::choice::{Fail, Subproblem};
 use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
+use crate::local::LocalSearch;
 use crate::model::{Assignment, Model};
 use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Checkpointing, Engine, Options};
@@ -52,6 +53,11 @@ fn start<'a>(
     } else {
         options.threads
     };
+    if options.checkpoint.is_some() && options.engine == Engine::Local {
+        return Err(SearchError::Unsupported(
+            "local search does not count resumably (it cannot count): use the trail engine".into(),
+        ));
+    }
     if options.checkpoint.is_some() || threads > 1 {
         if let Some(why) = sequential_only(options) {
             if options.checkpoint.is_some() {
@@ -66,11 +72,13 @@ fn start<'a>(
     Ok(engine(model, options)?)
 }
 
-/// What keeps a search on one thread, in one piece, if anything: an observer (it sees one
-/// search, step by step), restarts (they follow no fixed order) or a subproblem (already a
-/// piece).
+/// What keeps a search on one thread, in one piece, if anything: local search (it has no
+/// tree to cut), an observer (it sees one search, step by step), restarts (they follow no
+/// fixed order) or a subproblem (already a piece).
 fn sequential_only(options: &Options) -> Option<&'static str> {
-    if options.observer.is_some() {
+    if options.engine == Engine::Local {
+        Some("local search")
+    } else if options.observer.is_some() {
         Some("observing the search")
     } else if options.strategy.restarts.is_some() {
         Some("a strategy with restarts")
@@ -98,7 +106,7 @@ fn engine<'a>(
     options: &Options,
 ) -> Result<parallel::Engine<'a>, SearchError> {
     let symmetry = symmetry_tables(model, options)?;
-    Ok(engine_with(model, options, symmetry))
+    engine_with(model, options, symmetry)
 }
 
 /// The symmetry tables an engine on `model` with `options` uses, if any. Counting through
@@ -125,12 +133,13 @@ fn engine_with<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
     symmetry: Option<Tables>,
-) -> parallel::Engine<'a> {
+) -> Result<parallel::Engine<'a>, SearchError> {
     let model = Arc::clone(model);
-    match options.engine {
+    Ok(match options.engine {
         Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
         Engine::Replay => Box::new(model_program(model, options, symmetry)),
-    }
+        Engine::Local => Box::new(LocalSearch::new(model, options)?),
+    })
 }
 
 impl<'a> Model<'a> {
@@ -181,6 +190,14 @@ impl<'a, T> Solver<'a, T> {
     /// Sets the limits. Default: none.
     pub fn limits(mut self, limits: Limits) -> Self {
         self.options.limits = limits;
+        self
+    }
+
+    /// Seeds the random choices of the local engine ([`Engine::Local`]): the same seed,
+    /// model and limits give the same run. Other engines ignore it. Default: a fixed
+    /// seed, so runs repeat.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.options.seed = seed;
         self
     }
 

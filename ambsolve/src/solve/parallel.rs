@@ -71,6 +71,13 @@ pub(super) fn split(
     options: &Options,
     at_least: usize,
 ) -> Result<(Vec<Subproblem>, Stats), SearchError> {
+    if options.engine == crate::options::Engine::Local {
+        return Err(SearchError::Unsupported(
+            "local search does not cut a search into subproblems (it has no tree): use the \
+             trail engine"
+                .into(),
+        ));
+    }
     let mut options = options.clone();
     // Cut without a bound: a solution found while cutting is the subproblem that yields
     // it, and must not count as found yet.
@@ -193,9 +200,17 @@ impl<'a> Work<'a> {
             prefix: shared.subproblems[self.index].path().to_vec(),
             cutoff: None,
         };
-        self.engine = Some(engine_with(shared.model, &options, shared.symmetry.clone()));
-        self.control = Some(shared.outer.worker(shared.team));
-        true
+        match engine_with(shared.model, &options, shared.symmetry.clone()) {
+            Ok(engine) => {
+                self.engine = Some(engine);
+                self.control = Some(shared.outer.worker(shared.team));
+                true
+            }
+            Err(error) => {
+                self.fail(error, shared.team);
+                false
+            }
+        }
     }
 
     fn fail(&mut self, error: SearchError, team: &Team) {
