@@ -46,6 +46,8 @@ impl std::ops::AddAssign for Stats {
         self.replayed = self.replayed.saturating_add(more.replayed);
         self.propagations = self.propagations.saturating_add(more.propagations);
         self.restarts = self.restarts.saturating_add(more.restarts);
+        self.moves = self.moves.saturating_add(more.moves);
+        self.plateau = self.plateau.saturating_add(more.plateau);
         self.elapsed = self.elapsed.saturating_add(more.elapsed);
     }
 }

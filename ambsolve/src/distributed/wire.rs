@@ -51,8 +51,9 @@ pub(super) fn read_work(bytes: &[u8]) -> Option<(usize, Vec<u32>)> {
     Some((slot, path))
 }
 
-/// Words in a RESULT message: the slot, the solutions, the 9 stats, busy nanoseconds.
-const RESULT_WORDS: usize = 12;
+/// Words in a RESULT message: the slot, the solutions, 9 stats, busy nanoseconds, then
+/// the local engine's 2 (moves, plateau steps).
+const RESULT_WORDS: usize = 14;
 
 /// A RESULT message: the task's slot, its result, the time it took.
 pub(super) fn result(slot: usize, result: &TaskResult, busy: Duration) -> Vec<u8> {
@@ -70,6 +71,8 @@ pub(super) fn result(slot: usize, result: &TaskResult, busy: Duration) -> Vec<u8
         s.restarts,
         nanos(s.elapsed),
         nanos(busy),
+        s.moves,
+        s.plateau,
     ];
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
@@ -94,6 +97,8 @@ pub(super) fn read_result(bytes: &[u8]) -> Result<(u64, TaskResult, Duration), &
         propagations: w[8],
         restarts: w[9],
         elapsed: Duration::from_nanos(w[10]),
+        moves: w[12],
+        plateau: w[13],
     };
     let result = TaskResult {
         solutions: w[1],
@@ -148,6 +153,8 @@ mod tests {
             replayed: 13,
             propagations: 17,
             restarts: 1,
+            moves: 19,
+            plateau: 23,
             elapsed: Duration::from_nanos(123_456_789),
         };
         let task = TaskResult {
