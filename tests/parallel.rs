@@ -247,9 +247,9 @@ fn limits_hold_across_threads() {
 
 #[test]
 fn counting_in_slices_on_threads_gives_the_exact_total() {
-    // Thirteen queens, not eleven: eleven were sometimes counted within the first slice
-    // on a quiet machine, and the test needs several.
-    let mut solutions = queens(13).threads(2).solutions();
+    // Slices with no time at all: each one still makes progress (a pause comes only after
+    // some work), and the count takes many of them however fast the machine is.
+    let mut solutions = queens(11).threads(2).solutions();
     let mut total = 0;
     let mut calls = 0;
     while !solutions.is_finished() {
@@ -258,7 +258,7 @@ fn counting_in_slices_on_threads_gives_the_exact_total() {
         let (done, all) = solutions.subproblems().expect("cut into subproblems");
         assert!(done <= all);
     }
-    assert_eq!(total, 73_712);
+    assert_eq!(total, 2680);
     assert!(calls > 1, "paused along the way");
     assert_eq!(solutions.stop_reason(), Some(StopReason::Exhausted));
 }
