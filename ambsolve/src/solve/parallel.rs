@@ -152,7 +152,6 @@ struct Found {
     solution: Assignment,
     objective: Option<i64>,
     weight: u64,
-    at: Instant,
 }
 
 /// One subproblem's search, from the moment it is started until it is finished.
@@ -238,7 +237,6 @@ impl<'a> Work<'a> {
                         objective: engine.objective(),
                         weight,
                         solution: engine.take_solution(),
-                        at: Instant::now(),
                     });
                 }
                 Ok(Step::Cut) => {}
@@ -570,7 +568,13 @@ impl<'a> Parallel<'a> {
             .iter_mut()
             .flat_map(|w| w.found.drain(..))
             .collect();
-        found.sort_by_key(|f| f.at);
+        // Each was recorded as better than every one before it, so the order they were
+        // recorded in is that of falling cost (the clock, read after, may disagree).
+        let maximize = self.model.sense() == Some(crate::model::Sense::Maximize);
+        found.sort_by_key(|f| {
+            let value = i128::from(f.objective.unwrap_or(0));
+            std::cmp::Reverse(if maximize { -value } else { value })
+        });
         self.ready.extend(found);
         // Finished subproblems leave the queue wherever they are.
         let mut kept = VecDeque::new();
