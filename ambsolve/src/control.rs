@@ -125,22 +125,31 @@ pub(crate) trait Search {
     /// Counts solutions without taking them, until the engine stops or pauses, or has
     /// counted `max`.
     fn count(&mut self, control: &mut Control, max: u64) -> Result<Counted, SearchError> {
-        let mut counted = Counted::default();
-        while counted.found < max {
-            match self.advance(control)? {
-                Step::Solution => {
-                    counted.found += 1;
-                    counted.weighted += self.weight();
-                }
-                Step::Cut => {}
-                Step::Interrupted(interrupt) => {
-                    counted.end = Some(interrupt);
-                    break;
-                }
+        count_by_advancing(self, control, max)
+    }
+}
+
+/// [`Search::count`] the plain way: [`Search::advance`] from solution to solution.
+pub(crate) fn count_by_advancing<S: Search + ?Sized>(
+    search: &mut S,
+    control: &mut Control,
+    max: u64,
+) -> Result<Counted, SearchError> {
+    let mut counted = Counted::default();
+    while counted.found < max {
+        match search.advance(control)? {
+            Step::Solution => {
+                counted.found += 1;
+                counted.weighted += search.weight();
+            }
+            Step::Cut => {}
+            Step::Interrupted(interrupt) => {
+                counted.end = Some(interrupt);
+                break;
             }
         }
-        Ok(counted)
     }
+    Ok(counted)
 }
 
 /// Nodes a worker takes from a shared node budget at a time.

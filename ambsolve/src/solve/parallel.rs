@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use super::checkpoint::{Checkpoint, Entry, Fnv};
 use super::{engine, engine_with, symmetry_tables};
 use crate::choice::{Scope, Subproblem};
-use crate::control::{Control, Counted, Interrupt, Search, Step, Team};
+use crate::control::{Control, Counted, Interrupt, Search, Step, Team, count_by_advancing};
 use crate::error::SearchError;
 use crate::limits::{Limits, StopReason};
 use crate::model::{Assignment, Model};
@@ -703,21 +703,7 @@ impl Search for Parallel<'_> {
         self.prepare(control)?;
         if max != u64::MAX || self.options.incumbent.is_some() || !self.ready.is_empty() {
             // A solution limit (or an optimum) needs the solutions in order.
-            let mut counted = Counted::default();
-            while counted.found < max {
-                match self.advance(control)? {
-                    Step::Solution => {
-                        counted.found += 1;
-                        counted.weighted += self.weight();
-                    }
-                    Step::Cut => {}
-                    Step::Interrupted(interrupt) => {
-                        counted.end = Some(interrupt);
-                        break;
-                    }
-                }
-            }
-            return Ok(counted);
+            return count_by_advancing(self, control, max);
         }
         self.count_all(control)
     }
