@@ -195,6 +195,17 @@ impl Checkpoint {
         &self.done
     }
 
+    /// What the finished subproblems counted, added up.
+    pub(crate) fn totals(&self) -> Entry {
+        let mut total = Entry::default();
+        for e in self.done.values() {
+            total.found += e.found;
+            total.weighted += e.weighted;
+            total.nodes += e.nodes;
+        }
+        total
+    }
+
     /// Records a finished subproblem; rewrites the file if the last write is old enough.
     ///
     /// # Errors

@@ -140,40 +140,23 @@ impl Plan {
                 "a distributed search counts; it does not optimise".into(),
             ));
         }
-        let target = match &options.checkpoint {
-            Some(c) if c.resume => Checkpoint::target_of(&c.path)?,
-            _ => options
-                .subproblems
-                .unwrap_or(PER_WORKER * ranks * threads.max(1))
-                .max(1),
-        };
-        let (subproblems, stats) = parallel::split(model, options, target)?;
+        let workers = options
+            .subproblems
+            .unwrap_or(PER_WORKER * ranks * threads.max(1))
+            .max(1);
+        let (subproblems, stats, checkpoint) = parallel::cut_for_count(model, options, workers)?;
         let mut summary = Summary {
             solutions: 0,
             stop_reason: StopReason::Exhausted,
             stats,
         };
-        let mut restored = 0;
-        let checkpoint = match &options.checkpoint {
-            None => None,
-            Some(c) => {
-                let print = parallel::fingerprint(model, options, &subproblems);
-                let checkpoint = if c.resume {
-                    Checkpoint::resume(&c.path, print, subproblems.len())?
-                } else {
-                    let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
-                    fresh.flush()?;
-                    fresh
-                };
-                for entry in checkpoint.done().values() {
-                    summary.solutions += entry.weighted;
-                    summary.stats.solutions += entry.found;
-                    summary.stats.nodes += entry.nodes;
-                    restored += 1;
-                }
-                Some(checkpoint)
-            }
-        };
+        let restored = checkpoint.as_ref().map_or(0, |c| c.done().len());
+        if let Some(checkpoint) = &checkpoint {
+            let done = checkpoint.totals();
+            summary.solutions += done.weighted;
+            summary.stats.solutions += done.found;
+            summary.stats.nodes += done.nodes;
+        }
         Ok(Plan {
             subproblems,
             checkpoint,

@@ -125,9 +125,43 @@ pub(super) fn split(
     }
 }
 
+/// Cuts the search of a count that may be resumable: into as many subproblems as the
+/// checkpoint being resumed was cut into, else `at_least`; with the cutting's statistics
+/// and the checkpoint, if any, opened (resumed, or written afresh at once so that a count
+/// stopped before any subproblem is done can resume).
+///
+/// # Errors
+/// The cutting's errors; [`SearchError::Checkpoint`] if the file cannot be read or
+/// written, or belongs to another search.
+pub(super) fn cut_for_count(
+    model: &Arc<Model<'_>>,
+    options: &Options,
+    at_least: usize,
+) -> Result<(Vec<Subproblem>, Stats, Option<Checkpoint>), SearchError> {
+    let target = match &options.checkpoint {
+        Some(c) if c.resume => Checkpoint::target_of(&c.path)?,
+        _ => at_least,
+    };
+    let (subproblems, stats) = split(model, options, target)?;
+    let checkpoint = match &options.checkpoint {
+        None => None,
+        Some(c) => {
+            let print = fingerprint(model, options, &subproblems);
+            Some(if c.resume {
+                Checkpoint::resume(&c.path, print, subproblems.len())?
+            } else {
+                let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
+                fresh.flush()?;
+                fresh
+            })
+        }
+    };
+    Ok((subproblems, stats, checkpoint))
+}
+
 /// What identifies a search for a checkpoint: the model's structure, what shapes its
 /// tree, and the subproblems' paths.
-pub(super) fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
+fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
     let mut h = Fnv::new();
     h.text(&format!("{model:?}"));
     for &u in model.universes() {
@@ -393,32 +427,18 @@ impl<'a> Parallel<'a> {
         if self.subproblems.is_some() {
             return Ok(());
         }
-        let checkpointing = self.options.checkpoint.clone();
-        let target = match &checkpointing {
-            Some(c) if c.resume => Checkpoint::target_of(&c.path)?,
-            _ => target(&self.options),
-        };
-        let (subproblems, stats) = split(&self.model, &self.options, target)?;
+        let (subproblems, stats, checkpoint) =
+            cut_for_count(&self.model, &self.options, target(&self.options))?;
         self.stats = stats;
         self.symmetry = symmetry_tables(&self.model, &self.options)?;
-        if let Some(c) = checkpointing {
-            let print = fingerprint(&self.model, &self.options, &subproblems);
-            let checkpoint = if c.resume {
-                Checkpoint::resume(&c.path, print, subproblems.len())?
-            } else {
-                // Written at once: a count stopped before any subproblem is done resumes.
-                let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
-                fresh.flush()?;
-                fresh
-            };
+        if let Some(checkpoint) = checkpoint {
+            let done = checkpoint.totals();
             self.resumed = !checkpoint.done().is_empty();
-            for entry in checkpoint.done().values() {
-                self.restored.found += entry.found;
-                self.restored.weighted += entry.weighted;
-                self.stats.nodes += entry.nodes;
-                self.stats.solutions += entry.found;
-                self.finished += 1;
-            }
+            self.restored.found += done.found;
+            self.restored.weighted += done.weighted;
+            self.stats.nodes += done.nodes;
+            self.stats.solutions += done.found;
+            self.finished += checkpoint.done().len();
             self.checkpoint = Some(checkpoint);
         }
         // The nodes spent cutting the search count against the node limit.
