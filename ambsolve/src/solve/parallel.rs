@@ -311,6 +311,15 @@ impl<'a> Work<'a> {
         }
     }
 
+    /// Its checkpoint entry: what it found, and its nodes.
+    fn entry(&self) -> Entry {
+        Entry {
+            found: self.total.0,
+            weighted: self.total.1,
+            nodes: self.stats().nodes,
+        }
+    }
+
     /// Its engine's statistics so far.
     fn stats(&self) -> Stats {
         self.engine.as_ref().map(|e| e.stats()).unwrap_or_default()
@@ -477,15 +486,10 @@ impl<'a> Parallel<'a> {
 
     /// Records a finished subproblem: statistics, checkpoint.
     fn retire(&mut self, mut work: Work<'a>) -> Result<(), SearchError> {
-        let stats = work.close();
-        self.stats += stats;
+        let entry = work.entry();
+        self.stats += work.close();
         self.finished += 1;
         if let (Some(checkpoint), Some(StopReason::Exhausted)) = (&mut self.checkpoint, work.end) {
-            let entry = Entry {
-                found: work.total.0,
-                weighted: work.total.1,
-                nodes: stats.nodes,
-            };
             checkpoint.record(work.index, entry)?;
         }
         Ok(())
@@ -559,6 +563,22 @@ impl<'a> Parallel<'a> {
     fn batch(&mut self, outer: &Control) {
         let cap = self.cap;
         self.team.pause.store(false, Ordering::Relaxed);
+        self.on_pool(outer, |k, work, context| {
+            context.timed(|| work.list(cap, context));
+            if k == 0 {
+                context.team.pause.store(true, Ordering::Relaxed);
+            }
+        });
+        self.team.pause.store(false, Ordering::Relaxed);
+    }
+
+    /// Runs `task` on the pool for every subproblem of the queue (one rayon task each,
+    /// with its position in the queue), all sharing one [`Context`].
+    fn on_pool(
+        &mut self,
+        outer: &Control,
+        task: impl Fn(usize, &mut Work<'a>, &Context<'a, '_>) + Sync,
+    ) {
         let context = Context {
             model: &self.model,
             symmetry: &self.symmetry,
@@ -568,17 +588,14 @@ impl<'a> Parallel<'a> {
             team: &self.team,
             busy: &self.busy,
         };
-        let team = &self.team;
         let works = self.queue.make_contiguous();
         self.pool.install(|| {
-            works.par_iter_mut().enumerate().for_each(|(k, work)| {
-                context.timed(|| work.list(cap, &context));
-                if k == 0 {
-                    team.pause.store(true, Ordering::Relaxed);
-                }
-            });
+            works
+                .par_iter_mut()
+                .enumerate()
+                .with_max_len(1)
+                .for_each(|(k, work)| task(k, work, &context));
         });
-        self.team.pause.store(false, Ordering::Relaxed);
     }
 
     /// Optimising: every solution found, in the order found, is ready to hand out.
@@ -615,47 +632,27 @@ impl<'a> Parallel<'a> {
         let mut counted = std::mem::take(&mut self.restored);
         self.fill(usize::MAX);
         let recorder = Mutex::new((self.checkpoint.take(), None::<SearchError>));
-        let context = Context {
-            model: &self.model,
-            symmetry: &self.symmetry,
-            options: &self.options,
-            subproblems: self.subproblems.as_deref().unwrap_or_default(),
-            outer,
-            team: &self.team,
-            busy: &self.busy,
-        };
-        let works = self.queue.make_contiguous();
         let pause_at = outer.pause_at();
         // The first subproblems of the queue always go on (each engine pauses only after
         // some work), so that every call makes progress, however short its budget.
         let always = self.pool.current_num_threads();
-        self.pool.install(|| {
-            works
-                .par_iter_mut()
-                .enumerate()
-                .with_max_len(1)
-                .for_each(|(k, work)| {
-                    let paused = k >= always && pause_at.is_some_and(|p| Instant::now() >= p);
-                    if paused || context.team.halt.load(Ordering::Relaxed) {
-                        return;
+        self.on_pool(outer, |k, work, context| {
+            let paused = k >= always && pause_at.is_some_and(|p| Instant::now() >= p);
+            if paused || context.team.halt.load(Ordering::Relaxed) {
+                return;
+            }
+            context.timed(|| work.count(context));
+            if work.end == Some(StopReason::Exhausted) {
+                let entry = work.entry();
+                let mut guard = recorder.lock().unwrap_or_else(|e| e.into_inner());
+                let (checkpoint, error) = &mut *guard;
+                if let Some(checkpoint) = checkpoint {
+                    if let Err(e) = checkpoint.record(work.index, entry) {
+                        error.get_or_insert(e);
+                        context.team.halt.store(true, Ordering::Relaxed);
                     }
-                    context.timed(|| work.count(&context));
-                    if work.end == Some(StopReason::Exhausted) {
-                        let entry = Entry {
-                            found: work.total.0,
-                            weighted: work.total.1,
-                            nodes: work.stats().nodes,
-                        };
-                        let mut guard = recorder.lock().unwrap_or_else(|e| e.into_inner());
-                        let (checkpoint, error) = &mut *guard;
-                        if let Some(checkpoint) = checkpoint {
-                            if let Err(e) = checkpoint.record(work.index, entry) {
-                                error.get_or_insert(e);
-                                context.team.halt.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                });
+                }
+            }
         });
         let (checkpoint, error) = recorder.into_inner().unwrap_or_else(|e| e.into_inner());
         self.checkpoint = checkpoint;
