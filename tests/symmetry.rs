@@ -7,40 +7,13 @@ use std::collections::BTreeSet;
 use ambsolve::{Engine, Symmetry, VarId, constraints};
 use ambsolve_examples::puzzles::queens as nqueens;
 use ambsolve_examples::puzzles::queens::board_symmetries;
-use common::queens_counts;
+use common::{queens_counts, queens_orbit};
 
 fn fundamental(n: usize) -> ambsolve::Puzzle<'static, Vec<usize>> {
     let rows: Vec<VarId> = (0..n).map(VarId::from_index).collect();
     nqueens::queens(n)
         .symmetries(board_symmetries(&rows))
         .up_to_symmetry()
-}
-
-/// The 8 images of a board (columns per row) under the square's symmetries.
-fn orbit(q: &[usize]) -> Vec<Vec<usize>> {
-    let n = q.len();
-    let cells: Vec<(usize, usize)> = q.iter().enumerate().map(|(r, &c)| (r, c)).collect();
-    type CellMap = fn(usize, usize, usize) -> (usize, usize);
-    let maps: [CellMap; 8] = [
-        |_, r, c| (r, c),
-        |l, r, c| (c, l - r),
-        |l, r, c| (l - r, l - c),
-        |l, r, c| (l - c, r),
-        |l, r, c| (r, l - c),
-        |l, r, c| (l - r, c),
-        |_, r, c| (c, r),
-        |l, r, c| (l - c, l - r),
-    ];
-    maps.iter()
-        .map(|f| {
-            let mut image = vec![0; n];
-            for &(r, c) in &cells {
-                let (r2, c2) = f(n - 1, r, c);
-                image[r2] = c2;
-            }
-            image
-        })
-        .collect()
 }
 
 #[test]
@@ -78,7 +51,7 @@ fn the_12_representatives_of_eight_queens() {
     // each representative is the least of its orbit.
     let all: Vec<Vec<usize>> = nqueens::queens(8).solutions().collect();
     for s in &all {
-        let orbit: BTreeSet<Vec<usize>> = orbit(s).into_iter().collect();
+        let orbit: BTreeSet<Vec<usize>> = queens_orbit(s).into_iter().collect();
         assert_eq!(
             reps.iter().filter(|r| orbit.contains(*r)).count(),
             1,
@@ -86,7 +59,7 @@ fn the_12_representatives_of_eight_queens() {
         );
     }
     for r in &reps {
-        assert_eq!(orbit(r).iter().min(), Some(r));
+        assert_eq!(queens_orbit(r).iter().min(), Some(r));
     }
     let lines: Vec<String> = reps.iter().map(|q| nqueens::columns(q)).collect();
     insta::assert_snapshot!(lines.join("\n"), @r"
@@ -111,7 +84,7 @@ fn fundamental_classes_counted_by_brute_force_agree() {
     for n in 4..=9 {
         let classes: BTreeSet<Vec<usize>> = nqueens::queens(n)
             .solutions()
-            .map(|q| orbit(&q).into_iter().min().unwrap())
+            .map(|q| queens_orbit(&q).into_iter().min().unwrap())
             .collect();
         assert_eq!(
             classes.len() as u64,

@@ -87,31 +87,9 @@ fn the_count_is_the_plain_count_and_the_search_is_smaller() {
     );
 }
 
-/// The 8 images of a board (columns per row) under the square's symmetries.
+/// The distinct images of a board under the square's 8 symmetries: its class.
 fn orbit(q: &[usize]) -> BTreeSet<Vec<usize>> {
-    let n = q.len();
-    let last = n - 1;
-    type CellMap = fn(usize, usize, usize) -> (usize, usize);
-    let maps: [CellMap; 8] = [
-        |_, r, c| (r, c),
-        |l, r, c| (c, l - r),
-        |l, r, c| (l - r, l - c),
-        |l, r, c| (l - c, r),
-        |l, r, c| (r, l - c),
-        |l, r, c| (l - r, c),
-        |_, r, c| (c, r),
-        |l, r, c| (l - c, l - r),
-    ];
-    maps.iter()
-        .map(|f| {
-            let mut image = vec![0; n];
-            for (r, &c) in q.iter().enumerate() {
-                let (r2, c2) = f(last, r, c);
-                image[r2] = c2;
-            }
-            image
-        })
-        .collect()
+    common::queens_orbit(q).into_iter().collect()
 }
 
 #[test]

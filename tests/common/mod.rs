@@ -156,3 +156,30 @@ pub fn assignments(lists: &[Vec<i64>]) -> Vec<Vec<i64>> {
             .collect()
     })
 }
+
+/// The 8 images of a board (columns per row) under the square's symmetries.
+pub fn queens_orbit(q: &[usize]) -> Vec<Vec<usize>> {
+    let n = q.len();
+    let cells: Vec<(usize, usize)> = q.iter().enumerate().map(|(r, &c)| (r, c)).collect();
+    type CellMap = fn(usize, usize, usize) -> (usize, usize);
+    let maps: [CellMap; 8] = [
+        |_, r, c| (r, c),
+        |l, r, c| (c, l - r),
+        |l, r, c| (l - r, l - c),
+        |l, r, c| (l - c, r),
+        |l, r, c| (r, l - c),
+        |l, r, c| (l - r, c),
+        |_, r, c| (c, r),
+        |l, r, c| (l - c, l - r),
+    ];
+    maps.iter()
+        .map(|f| {
+            let mut image = vec![0; n];
+            for &(r, c) in &cells {
+                let (r2, c2) = f(n - 1, r, c);
+                image[r2] = c2;
+            }
+            image
+        })
+        .collect()
+}
