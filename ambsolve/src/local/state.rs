@@ -129,6 +129,18 @@ impl Suspects {
 }
 
 /// How far `low..=high` (the sums reachable) is from satisfying `sum cmp rhs`.
+/// Term `p` of a linear constraint moving to value index `v`: what it adds now, and the
+/// least and most it added before (its value `old` if it had one, else its extremes).
+fn term_move(def: &LinearDef, p: usize, v: u32, old: Option<u32>) -> (i128, i128, i128) {
+    let (_, coef, images) = &def.terms[p];
+    let added = |index: u32| i128::from(*coef) * i128::from(images[index as usize]);
+    let (old_low, old_high) = match old {
+        Some(old) => (added(old), added(old)),
+        None => def.extremes[p],
+    };
+    (added(v), old_low, old_high)
+}
+
 fn linear_violation(def: &LinearDef, low: i128, high: i128) -> i128 {
     let rhs = i128::from(def.rhs);
     match def.cmp {
@@ -377,14 +389,7 @@ impl State {
                     }
                 }
                 (Tracker::Linear { low, high, .. }, Constraint::Linear(def)) => {
-                    let (_, coef, images) = &def.terms[p];
-                    let new = i128::from(*coef) * i128::from(images[v as usize]);
-                    let (old_low, old_high) = if set {
-                        let old = i128::from(*coef) * i128::from(images[current as usize]);
-                        (old, old)
-                    } else {
-                        def.extremes[p]
-                    };
+                    let (new, old_low, old_high) = term_move(def, p, v, set.then_some(current));
                     delta += linear_violation(def, low - old_low + new, high - old_high + new)
                         - linear_violation(def, *low, *high);
                 }
@@ -438,14 +443,7 @@ impl State {
                     }
                 }
                 (Tracker::Linear { low, high, .. }, Constraint::Linear(def)) => {
-                    let (_, coef, images) = &def.terms[p];
-                    let new = i128::from(*coef) * i128::from(images[v as usize]);
-                    let (old_low, old_high) = if set {
-                        let old = i128::from(*coef) * i128::from(images[previous as usize]);
-                        (old, old)
-                    } else {
-                        def.extremes[p]
-                    };
+                    let (new, old_low, old_high) = term_move(def, p, v, set.then_some(previous));
                     let before = linear_violation(def, *low, *high);
                     *low += new - old_low;
                     *high += new - old_high;
