@@ -133,6 +133,14 @@ pub struct Bits<'w> {
 }
 
 impl<'w> Bits<'w> {
+    /// The set bits of `words`, the first of which holds indices `base..base + 64`.
+    pub(crate) fn starting_at(words: &'w [u64], base: u32) -> Self {
+        Bits {
+            base,
+            ..Bits::new(words)
+        }
+    }
+
     pub(crate) fn new(words: &'w [u64]) -> Self {
         match words.split_first() {
             Some((&first, rest)) => Bits {
@@ -145,6 +153,17 @@ impl<'w> Bits<'w> {
                 base: 0,
                 current: 0,
             },
+        }
+    }
+}
+
+impl Bits<'static> {
+    /// The one index `index`.
+    pub(crate) fn single(index: u32) -> Self {
+        Bits {
+            words: &[],
+            base: index / 64 * 64,
+            current: 1 << (index % 64),
         }
     }
 }

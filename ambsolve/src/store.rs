@@ -1,12 +1,22 @@
 //! The search store: every variable's domain as bitset words in one trailed array.
 //!
 //! Domain words and propagators' own counters are cells of one [`Trail`], so one mark
-//! and one undo restore everything. The words of wide domains (more than 64 values) only
-//! lose bits between a mark and its undo: their changes go to a compact log of removed
-//! bits instead ([`Removals`]), a fifth of the memory on big boards. Domain sizes are kept
-//! exact without trailing them: undo adjusts a size by the bits each restored word gains
-//! back. Every change to a domain queues an event for the propagation loop: `CHANGED`,
-//! and `FIXED` when one value is left.
+//! and one undo restore everything. Every change to a domain queues an event for the
+//! propagation loop: `CHANGED`, `BOUNDS` when its smallest or largest value went, and
+//! `FIXED` when one value is left.
+//!
+//! Wide domains (more than 64 values) cost the same whatever their size:
+//! - their words only lose bits between a mark and its undo, so their changes go to a
+//!   compact log of removed bits instead of the trail ([`Removals`]), a fifth of the
+//!   memory on big boards;
+//! - their size, smallest and largest value are kept exact without trailing them: undo
+//!   adjusts them by the bits each restored word gains back, so `min`, `max` and `size`
+//!   read a number instead of scanning words;
+//! - fixing one sets its fixed value, not every word: while it is set the words are not
+//!   read, and a marker in the log of removals makes undo clear it.
+//!
+//! Bounds reasoning then costs what it removes: a bound moved by a few values touches a
+//! word or two, a variable fixed touches one cell, over ten values or ten million.
 
 use crate::choice::Fail;
 use crate::domain::{Bits, Domain, words_for};
@@ -22,40 +32,94 @@ pub(crate) const BOUNDS: u8 = 4;
 
 const NO_VAR: u32 = u32::MAX;
 
+/// What a wide domain's fixed value is when the variable is not fixed by
+/// [`Store::assign`] (otherwise: the value index).
+const NOT_FIXED: u32 = u32::MAX;
+
 /// Domains of all variables, plus auxiliary trailed cells, plus the event queue.
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     cells: Trail<u64>,
     /// What wide domains lost, since the root.
     removals: Removals,
-    first: Vec<u32>,
-    words: Vec<u32>,
-    universe: Vec<u32>,
+    /// Per variable: where its words are, and what a wide domain keeps besides them.
+    meta: Vec<Meta>,
+    /// Wide domains' sizes: the count of their words, 1 when fixed (dense, for the
+    /// strategies that read every variable's size at every node).
     size: Vec<u32>,
+    /// The variable a cell holds a word of, for wide domains (`NO_VAR` otherwise).
     cell_var: Vec<u32>,
     events: Vec<u32>,
     pending: Vec<u8>,
     /// Per variable, the events some propagator listens to; others are not queued.
     interest: Vec<u8>,
-    /// Whether some domain spans several words (and keeps a size counter).
+    /// Whether some domain spans several words.
     any_wide: bool,
+}
+
+/// A variable's first cell, number of words and of values; for a wide domain, the
+/// number of bits set, the smallest and largest of them (exact, adjusted by undo; they
+/// describe the words, not the fixed value), and the value [`Store::assign`] fixed it to,
+/// or [`NOT_FIXED`] (undone by a marker in the log of removals). One record, so that a
+/// change to a domain reads one cache line besides its word.
+#[derive(Clone, Copy, Debug)]
+struct Meta {
+    first: u32,
+    words: u32,
+    universe: u32,
+    count: u32,
+    low: u32,
+    high: u32,
+    fixed: u32,
 }
 
 /// Whether a one-word domain going from `old` to `new` lost its lowest or highest value.
 #[inline(always)]
 fn lost_end(old: u64, new: u64) -> bool {
-    let (lowest, highest) = lost_ends(old, new);
-    lowest || highest
+    let removed = old & !new;
+    removed & old & old.wrapping_neg() != 0 || removed >> (63 - old.leading_zeros()) & 1 == 1
 }
 
-/// Whether a word going from `old` (not 0) to `new` lost its lowest value, and its highest.
-#[inline(always)]
-fn lost_ends(old: u64, new: u64) -> (bool, bool) {
-    let removed = old & !new;
-    (
-        removed & old & old.wrapping_neg() != 0,
-        removed >> (63 - old.leading_zeros()) & 1 == 1,
-    )
+/// The first set bit of `words` at or after bit `from`, at most `last`.
+#[inline]
+fn scan_up(words: &[u64], from: u32, last: u32) -> Option<u32> {
+    if from > last {
+        return None;
+    }
+    let mut w = from as usize / 64;
+    let mut bits = words[w] & (u64::MAX << (from % 64));
+    loop {
+        if bits != 0 {
+            let found = w as u32 * 64 + bits.trailing_zeros();
+            return (found <= last).then_some(found);
+        }
+        w += 1;
+        if w > last as usize / 64 {
+            return None;
+        }
+        bits = words[w];
+    }
+}
+
+/// The last set bit of `words` at or before bit `from`, at least `first`.
+#[inline]
+fn scan_down(words: &[u64], from: u32, first: u32) -> Option<u32> {
+    if from < first {
+        return None;
+    }
+    let mut w = from as usize / 64;
+    let mut bits = words[w] & (u64::MAX >> (63 - from % 64));
+    loop {
+        if bits != 0 {
+            let found = w as u32 * 64 + 63 - bits.leading_zeros();
+            return (found >= first).then_some(found);
+        }
+        if w <= first as usize / 64 {
+            return None;
+        }
+        w -= 1;
+        bits = words[w];
+    }
 }
 
 impl Store {
@@ -69,17 +133,16 @@ impl Store {
         universes: &[u32],
         initial: impl Fn(usize) -> Option<&'d Domain>,
     ) -> Self {
+        let n = universes.len();
         let mut store = Store {
             cells: Trail::new(),
             removals: Removals::default(),
-            first: Vec::with_capacity(universes.len()),
-            words: Vec::with_capacity(universes.len()),
-            universe: universes.to_vec(),
-            size: universes.to_vec(),
+            meta: Vec::with_capacity(n),
+            size: vec![0; n],
             cell_var: Vec::new(),
             events: Vec::new(),
-            pending: vec![0; universes.len()],
-            interest: vec![CHANGED | FIXED | BOUNDS; universes.len()],
+            pending: vec![0; n],
+            interest: vec![CHANGED | FIXED | BOUNDS; n],
             any_wide: universes.iter().any(|&u| u > 64),
         };
         for (var, &universe) in universes.iter().enumerate() {
@@ -91,25 +154,30 @@ impl Store {
                     &full
                 }
             };
-            store.size[var] = domain.len() as u32;
-            store.first.push(store.cells.len() as u32);
-            store.words.push(words_for(universe) as u32);
-            // Only wide domains keep a size counter, which undo must adjust.
-            let owner = if domain.words().len() > 1 {
-                var as u32
-            } else {
-                NO_VAR
-            };
+            let wide = words_for(universe) != 1;
+            store.meta.push(Meta {
+                first: store.cells.len() as u32,
+                words: words_for(universe) as u32,
+                universe,
+                count: domain.len() as u32,
+                low: domain.min().unwrap_or(0),
+                high: domain.max().unwrap_or(0),
+                fixed: NOT_FIXED,
+            });
+            let owner = if wide { var as u32 } else { NO_VAR };
             for &word in domain.words() {
                 store.cells.push(word);
                 store.cell_var.push(owner);
+            }
+            if wide {
+                store.size[var] = domain.len() as u32;
             }
         }
         store
     }
 
     pub(crate) fn num_vars(&self) -> usize {
-        self.size.len()
+        self.meta.len()
     }
 
     /// Adds an auxiliary trailed cell (a propagator's counter) and returns it.
@@ -130,12 +198,32 @@ impl Store {
 
     // ---- reading domains ----
 
+    /// Whether `var`'s domain fits one word (and is read from it directly).
+    #[inline(always)]
+    fn one_word(&self, var: usize) -> bool {
+        self.meta[var].words == 1
+    }
+
+    /// For a wide domain: the value [`assign`](Store::assign) fixed it to, if it did.
+    #[inline(always)]
+    fn fixed_to(&self, var: usize) -> Option<u32> {
+        let value = self.meta[var].fixed;
+        (value != NOT_FIXED).then_some(value)
+    }
+
+    /// For a wide domain: its words, read only while it is not fixed by `assign`.
+    #[inline(always)]
+    fn raw_words(&self, var: usize) -> &[u64] {
+        let first = self.meta[var].first as usize;
+        &self.cells.values()[first..first + self.meta[var].words as usize]
+    }
+
     /// The number of values left. Domains of one word count their bits; wider ones keep
     /// a counter.
     #[inline]
     pub(crate) fn size(&self, var: usize) -> u32 {
-        if self.words[var] == 1 {
-            self.cells.get(self.first[var] as usize).count_ones()
+        if self.one_word(var) {
+            self.cells.get(self.meta[var].first as usize).count_ones()
         } else {
             self.size[var]
         }
@@ -147,76 +235,139 @@ impl Store {
     }
 
     pub(crate) fn universe(&self, var: usize) -> u32 {
-        self.universe[var]
+        self.meta[var].universe
     }
 
-    /// The domain words of `var`.
+    /// The number of words of `var`'s domain.
     #[inline]
-    pub(crate) fn words(&self, var: usize) -> &[u64] {
-        let first = self.first[var] as usize;
-        &self.cells.values()[first..first + self.words[var] as usize]
+    pub(crate) fn num_words(&self, var: usize) -> usize {
+        self.meta[var].words as usize
+    }
+
+    /// Word `w` of the domain of `var` (values `64 w .. 64 w + 63`).
+    #[inline]
+    pub(crate) fn word(&self, var: usize, w: usize) -> u64 {
+        if !self.one_word(var) {
+            if let Some(value) = self.fixed_to(var) {
+                return if value as usize / 64 == w {
+                    1 << (value % 64)
+                } else {
+                    0
+                };
+            }
+        }
+        self.cells.get(self.meta[var].first as usize + w)
     }
 
     #[inline]
     pub(crate) fn contains(&self, var: usize, index: u32) -> bool {
-        index < self.universe[var]
-            && self
-                .cells
-                .get(self.first[var] as usize + index as usize / 64)
-                >> (index % 64)
-                & 1
-                == 1
+        if index >= self.meta[var].universe {
+            return false;
+        }
+        if !self.one_word(var) {
+            if let Some(value) = self.fixed_to(var) {
+                return value == index;
+            }
+        }
+        self.cells
+            .get(self.meta[var].first as usize + index as usize / 64)
+            >> (index % 64)
+            & 1
+            == 1
     }
 
     /// The smallest index in the domain (the value, for a fixed variable).
     #[inline]
     pub(crate) fn min(&self, var: usize) -> Option<u32> {
-        self.next_at_or_after(var, 0)
+        if self.one_word(var) {
+            let word = self.cells.get(self.meta[var].first as usize);
+            return (word != 0).then(|| word.trailing_zeros());
+        }
+        match self.fixed_to(var) {
+            Some(value) => Some(value),
+            None => (self.meta[var].count > 0).then_some(self.meta[var].low),
+        }
     }
 
+    /// The largest index in the domain.
+    #[inline]
     pub(crate) fn max(&self, var: usize) -> Option<u32> {
-        self.prev_at_or_before(var, self.universe[var].checked_sub(1)?)
+        if self.one_word(var) {
+            let word = self.cells.get(self.meta[var].first as usize);
+            return (word != 0).then(|| 63 - word.leading_zeros());
+        }
+        match self.fixed_to(var) {
+            Some(value) => Some(value),
+            None => (self.meta[var].count > 0).then_some(self.meta[var].high),
+        }
     }
 
     /// The smallest index `>= from` in the domain.
     #[inline]
     pub(crate) fn next_at_or_after(&self, var: usize, from: u32) -> Option<u32> {
-        let words = self.words(var);
-        let mut w = from as usize / 64;
-        let mut bits = *words.get(w)? & (u64::MAX << (from % 64));
-        loop {
-            if bits != 0 {
-                return Some(w as u32 * 64 + bits.trailing_zeros());
-            }
-            w += 1;
-            bits = *words.get(w)?;
+        if self.one_word(var) {
+            let bits =
+                self.cells.get(self.meta[var].first as usize) & u64::MAX.checked_shl(from)?;
+            return (bits != 0).then(|| bits.trailing_zeros());
+        }
+        match self.fixed_to(var) {
+            Some(value) => (value >= from).then_some(value),
+            None if self.meta[var].count == 0 => None,
+            None => scan_up(
+                self.raw_words(var),
+                from.max(self.meta[var].low),
+                self.meta[var].high,
+            ),
         }
     }
 
     /// The largest index `<= from` in the domain.
     pub(crate) fn prev_at_or_before(&self, var: usize, from: u32) -> Option<u32> {
-        let words = self.words(var);
-        let mut w = (from as usize / 64).min(words.len().checked_sub(1)?);
-        let mut bits = if w == from as usize / 64 {
-            words[w] & (u64::MAX >> (63 - from % 64))
-        } else {
-            words[w]
-        };
-        loop {
-            if bits != 0 {
-                return Some(w as u32 * 64 + 63 - bits.leading_zeros());
-            }
-            w = w.checked_sub(1)?;
-            bits = words[w];
+        if self.one_word(var) {
+            let below = if from >= 63 {
+                u64::MAX
+            } else {
+                u64::MAX >> (63 - from)
+            };
+            let bits = self.cells.get(self.meta[var].first as usize) & below;
+            return (bits != 0).then(|| 63 - bits.leading_zeros());
+        }
+        match self.fixed_to(var) {
+            Some(value) => (value <= from).then_some(value),
+            None if self.meta[var].count == 0 => None,
+            None => scan_down(
+                self.raw_words(var),
+                from.min(self.meta[var].high),
+                self.meta[var].low,
+            ),
         }
     }
 
+    /// The values of `var`, in increasing order: the words from its smallest value's to
+    /// its largest's.
     pub(crate) fn iter(&self, var: usize) -> Bits<'_> {
-        Bits::new(self.words(var))
+        if self.one_word(var) {
+            let first = self.meta[var].first as usize;
+            return Bits::new(&self.cells.values()[first..first + 1]);
+        }
+        match self.fixed_to(var) {
+            Some(value) => Bits::single(value),
+            None if self.meta[var].count == 0 => Bits::new(&[]),
+            None => {
+                let (low, high) = (
+                    self.meta[var].low as usize / 64,
+                    self.meta[var].high as usize / 64,
+                );
+                Bits::starting_at(&self.raw_words(var)[low..=high], low as u32 * 64)
+            }
+        }
     }
 
     pub(crate) fn domain(&self, var: usize) -> Domain {
-        Domain::from_words(self.words(var), self.universe[var])
+        let words: Vec<u64> = (0..self.num_words(var))
+            .map(|w| self.word(var, w))
+            .collect();
+        Domain::from_words(&words, self.meta[var].universe)
     }
 
     // ---- changing domains ----
@@ -224,37 +375,83 @@ impl Store {
     /// Replaces word `w` of `var` by `new`, a subset of it. Fails if the domain empties.
     #[inline(always)]
     pub(crate) fn narrow_word(&mut self, var: usize, w: usize, new: u64) -> Result<bool, Fail> {
-        let cell = self.first[var] as usize + w;
+        if !self.one_word(var) {
+            return self.narrow_wide(var, w, new);
+        }
+        let cell = self.meta[var].first as usize;
         let old = self.cells.get(cell);
         debug_assert_eq!(new & !old, 0, "domains only shrink");
         if new == old {
             return Ok(false);
         }
+        self.cells.set(cell, new);
         // Whether an end went is worked out only if someone listens for it.
-        let listens = self.interest[var] & BOUNDS != 0;
-        let (size, bounds) = if self.words[var] == 1 {
-            self.cells.set(cell, new);
-            (new.count_ones(), listens && lost_end(old, new))
-        } else {
-            self.write_wide(cell, old, new);
-            let size = self.size[var] - (old.count_ones() - new.count_ones());
-            self.size[var] = size;
-            (size, listens && self.lost_bound(var, w, old, new))
-        };
-        self.changed(var, size, bounds)
+        let bounds = self.interest[var] & BOUNDS != 0 && lost_end(old, new);
+        self.changed(var, new.count_ones(), bounds)
     }
 
-    /// Whether changing word `w` of a multi-word `var` from `old` to `new` removed the
-    /// domain's smallest or largest value: the word's lowest (highest) value went and no
-    /// word before (after) it holds one.
-    #[inline]
-    fn lost_bound(&self, var: usize, w: usize, old: u64, new: u64) -> bool {
-        let first = self.first[var] as usize;
-        let (lowest, highest) = lost_ends(old, new);
-        if lowest && (0..w).all(|k| self.cells.get(first + k) == 0) {
-            return true;
+    /// [`narrow_word`](Self::narrow_word) for a wide domain.
+    fn narrow_wide(&mut self, var: usize, w: usize, new: u64) -> Result<bool, Fail> {
+        if let Some(value) = self.fixed_to(var) {
+            // Fixed: the only bit is the value's; losing it empties the domain.
+            return if value as usize / 64 == w && new >> (value % 64) & 1 == 0 {
+                Err(Fail)
+            } else {
+                Ok(false)
+            };
         }
-        highest && (w + 1..self.words[var] as usize).all(|k| self.cells.get(first + k) == 0)
+        let cell = self.meta[var].first as usize + w;
+        let old = self.cells.get(cell);
+        self.shrink_wide(var, cell, old, new)
+    }
+
+    /// Word `cell` of a wide domain not fixed by `assign` goes from `old` to `new` (a
+    /// subset): clears the lost bits (logged), adjusts the size, and moves the smallest
+    /// or largest value on if it went.
+    #[inline(always)]
+    fn shrink_wide(&mut self, var: usize, cell: usize, old: u64, new: u64) -> Result<bool, Fail> {
+        debug_assert_eq!(new & !old, 0, "domains only shrink");
+        if new == old {
+            return Ok(false);
+        }
+        self.write_wide(cell, old, new);
+        let Meta {
+            count, low, high, ..
+        } = self.meta[var];
+        let size = count - (old & !new).count_ones();
+        self.meta[var].count = size;
+        self.size[var] = size;
+        if size == 0 {
+            return Err(Fail);
+        }
+        let w = cell - self.meta[var].first as usize;
+        let lost = |index: u32| index as usize / 64 == w && new >> (index % 64) & 1 == 0;
+        let (lost_low, lost_high) = (lost(low), lost(high));
+        if !(lost_low || lost_high) {
+            return self.changed(var, size, false);
+        }
+        // Mostly the next value is in the same word, already at hand.
+        let base = w as u32 * 64;
+        let new_low = if !lost_low {
+            low
+        } else if new >> (low % 64) != 0 {
+            low + (new >> (low % 64)).trailing_zeros()
+        } else {
+            scan_up(self.raw_words(var), base + 64, high)
+                .expect("a non-empty domain has a smallest value")
+        };
+        let new_high = if !lost_high {
+            high
+        } else if new << (63 - high % 64) != 0 {
+            high - (new << (63 - high % 64)).leading_zeros()
+        } else {
+            base.checked_sub(1)
+                .and_then(|from| scan_down(self.raw_words(var), from, new_low))
+                .expect("a non-empty domain has a largest value")
+        };
+        self.meta[var].low = new_low;
+        self.meta[var].high = new_high;
+        self.changed(var, size, true)
     }
 
     /// A domain of `var` lost values and now has `size`: fails if empty, else queues its
@@ -300,7 +497,7 @@ impl Store {
 
     /// The cell holding the domain of a one-word variable.
     pub(crate) fn cell_of(&self, var: usize) -> usize {
-        self.first[var] as usize
+        self.meta[var].first as usize
     }
 
     /// For a one-word variable whose domain is in `cell`: removes the bits of `mask`.
@@ -312,7 +509,7 @@ impl Store {
         cell: usize,
         mask: u64,
     ) -> Result<bool, Fail> {
-        debug_assert!(self.words[var] == 1 && self.first[var] as usize == cell);
+        debug_assert!(self.meta[var].words == 1 && self.meta[var].first as usize == cell);
         let old = self.cells.get(cell);
         let new = old & !mask;
         if new == old {
@@ -326,27 +523,52 @@ impl Store {
     /// Removes `index` from the domain of `var`. Returns whether it was there.
     #[inline]
     pub(crate) fn remove(&mut self, var: usize, index: u32) -> Result<bool, Fail> {
-        if index >= self.universe[var] {
+        if index >= self.meta[var].universe {
             return Ok(false);
         }
-        let w = index as usize / 64;
-        let old = self.cells.get(self.first[var] as usize + w);
-        self.narrow_word(var, w, old & !(1 << (index % 64)))
+        // The word first: on big boards it is the one likely cache miss.
+        let cell = self.meta[var].first as usize + index as usize / 64;
+        let old = self.cells.get(cell);
+        let new = old & !(1 << (index % 64));
+        if self.one_word(var) {
+            return self.narrow_word(var, 0, new);
+        }
+        if let Some(value) = self.fixed_to(var) {
+            return if value == index { Err(Fail) } else { Ok(false) };
+        }
+        self.shrink_wide(var, cell, old, new)
     }
 
-    /// Removes the indices `first..=last` from the domain of `var`, a word at a time.
+    /// Removes the indices `first..=last` from the domain of `var`, a word at a time:
+    /// only the words between the domain's ends are visited.
     pub(crate) fn remove_range(&mut self, var: usize, first: u32, last: u32) -> Result<(), Fail> {
+        let (Some(low), Some(high)) = (self.min(var), self.max(var)) else {
+            return Err(Fail);
+        };
+        let (first, last) = (first.max(low), last.min(high));
+        if first > last {
+            return Ok(());
+        }
         let (first_word, last_word) = (first as usize / 64, last as usize / 64);
         for w in first_word..=last_word {
             let low = if w == first_word { first % 64 } else { 0 };
             let high = if w == last_word { last % 64 } else { 63 };
             let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
-            let old = self.cells.get(self.first[var] as usize + w);
+            let old = self.word(var, w);
             if old & mask != 0 {
                 self.narrow_word(var, w, old & !mask)?;
             }
         }
         Ok(())
+    }
+
+    /// The words of `var` that may hold values: from its smallest value's to its
+    /// largest's.
+    fn live_words(&self, var: usize) -> std::ops::Range<usize> {
+        match (self.min(var), self.max(var)) {
+            (Some(low), Some(high)) => low as usize / 64..high as usize / 64 + 1,
+            _ => 0..0,
+        }
     }
 
     /// Keeps only the indices for which `keep` holds.
@@ -356,8 +578,8 @@ impl Store {
         mut keep: impl FnMut(u32) -> bool,
     ) -> Result<bool, Fail> {
         let mut changed = false;
-        for w in 0..self.words[var] as usize {
-            let old = self.cells.get(self.first[var] as usize + w);
+        for w in self.live_words(var) {
+            let old = self.word(var, w);
             let mut new = old;
             let mut bits = old;
             while bits != 0 {
@@ -375,40 +597,32 @@ impl Store {
     /// Intersects the domain of `var` with `mask` (one word per domain word).
     pub(crate) fn intersect(&mut self, var: usize, mask: &[u64]) -> Result<bool, Fail> {
         let mut changed = false;
-        for (w, &m) in mask.iter().enumerate().take(self.words[var] as usize) {
-            let old = self.cells.get(self.first[var] as usize + w);
-            changed |= self.narrow_word(var, w, old & m)?;
+        for w in self.live_words(var) {
+            let old = self.word(var, w);
+            changed |= self.narrow_word(var, w, old & mask.get(w).copied().unwrap_or(0))?;
         }
         Ok(changed)
     }
 
-    /// Fixes `var` to `index`. Fails if `index` is not in its domain.
+    /// Fixes `var` to `index`. Fails if `index` is not in its domain. A wide domain is
+    /// fixed by one trailed cell; its words stay as they were.
     pub(crate) fn assign(&mut self, var: usize, index: u32) -> Result<(), Fail> {
         if !self.contains(var, index) {
             return Err(Fail);
         }
-        if self.words[var] == 1 {
-            let cell = self.first[var] as usize;
-            let (old, new) = (self.cells.get(cell), 1 << index);
-            if old != new {
-                self.cells.set(cell, new);
-                self.notify(var, CHANGED | FIXED | BOUNDS);
-            }
+        if self.is_fixed(var) {
             return Ok(());
         }
-        let was = self.size(var);
-        let target = index as usize / 64;
-        for w in 0..self.words[var] as usize {
-            let old = self.cells.get(self.first[var] as usize + w);
-            let new = if w == target { 1 << (index % 64) } else { 0 };
-            if old != new {
-                self.write_wide(self.first[var] as usize + w, old, new);
+        if self.one_word(var) {
+            self.cells.set(self.meta[var].first as usize, 1 << index);
+        } else {
+            self.meta[var].fixed = index;
+            self.size[var] = 1;
+            if self.cells.level() > 0 {
+                self.removals.log(self.meta[var].first, 0);
             }
         }
-        if was != 1 {
-            self.size[var] = 1;
-            self.notify(var, CHANGED | FIXED | BOUNDS);
-        }
+        self.notify(var, CHANGED | FIXED | BOUNDS);
         Ok(())
     }
 
@@ -462,19 +676,49 @@ impl Store {
         self.cells.set_level(level);
     }
 
-    /// Undoes every change since `mark`, sizes included.
+    /// Undoes every change since `mark`: trailed cells from the trail, wide domains' words
+    /// from the log of removals, with their sizes, ends and fixed values.
     pub(crate) fn undo_to(&mut self, mark: u64) {
         let (trailed, removed) = (mark as u32, (mark >> 32) as usize);
-        // Wide domains' words are all in the log of removals, the trail has the others.
         self.cells.undo_to(trailed, |_, _, _| {});
         if !self.any_wide {
             return;
         }
-        let (cells, size, cell_var) = (&mut self.cells, &mut self.size, &self.cell_var);
-        self.removals.undo_to(removed, |cell, mask| {
+        let Store {
+            cells,
+            removals,
+            meta,
+            cell_var,
+            size,
+            ..
+        } = self;
+        removals.undo_to(removed, |cell, mask| {
             let var = cell_var[cell] as usize;
+            if mask == 0 {
+                // The marker `assign` logged: the variable was not fixed at the mark.
+                meta[var].fixed = NOT_FIXED;
+                size[var] = meta[var].count;
+                return;
+            }
             cells.write_untrailed(cell, cells.get(cell) | mask);
-            size[var] += mask.count_ones();
+            // Between the mark and now the domain only shrank, so its ends at the mark
+            // are the ends now or among the bits coming back. An emptied domain (size 0)
+            // kept ends at least as far in as the mark's, which gives the same.
+            let base = (cell - meta[var].first as usize) as u32 * 64;
+            let (lowest, highest) = (
+                base + mask.trailing_zeros(),
+                base + 63 - mask.leading_zeros(),
+            );
+            let wide = &mut meta[var];
+            if wide.count == 0 {
+                (wide.low, wide.high) = (lowest, highest);
+            } else {
+                wide.low = wide.low.min(lowest);
+                wide.high = wide.high.max(highest);
+            }
+            wide.count += mask.count_ones();
+            // Words do not change while fixed, so the variable is not fixed here.
+            size[var] = wide.count;
         });
     }
 
@@ -567,6 +811,62 @@ mod tests {
         assert_eq!(s.pop_event(), Some((0, CHANGED | BOUNDS)));
         s.remove(0, 100).unwrap();
         assert_eq!(s.pop_event(), Some((0, CHANGED)));
+    }
+
+    #[test]
+    fn fixing_a_wide_domain_writes_no_word() {
+        let mut s = Store::new(&[1_000_000]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.assign(0, 500_000).unwrap();
+        // One marker in the log of removals, nothing on the trail: not 15,625 words.
+        assert!(s.removals.len() <= 17, "{} bytes", s.removals.len());
+        assert_eq!(s.cells.mark(), 0);
+        assert_eq!(
+            (s.size(0), s.min(0), s.max(0)),
+            (1, Some(500_000), Some(500_000))
+        );
+        assert!(s.contains(0, 500_000) && !s.contains(0, 499_999));
+        assert_eq!(s.iter(0).collect::<Vec<_>>(), [500_000]);
+        assert_eq!(s.word(0, 500_000 / 64), 1 << (500_000 % 64));
+        assert_eq!(s.word(0, 0), 0);
+        assert_eq!(s.next_at_or_after(0, 3), Some(500_000));
+        assert_eq!(s.prev_at_or_before(0, 499_999), None);
+        assert_eq!(s.remove(0, 7), Ok(false));
+        s.remove_range(0, 0, 400_000).unwrap();
+        assert_eq!(s.remove(0, 500_000), Err(Fail));
+        s.clear_events();
+        s.undo_to(mark);
+        assert_eq!(
+            (s.size(0), s.min(0), s.max(0)),
+            (1_000_000, Some(0), Some(999_999))
+        );
+        assert_eq!(s.iter(0).take(3).collect::<Vec<_>>(), [0, 1, 2]);
+    }
+
+    #[test]
+    fn wide_ends_follow_removals_and_undo() {
+        let mut s = Store::new(&[300]);
+        let mut marks = Vec::new();
+        let mut expect = Vec::new();
+        // (first, last) removed at each level: the low end, the high end, a hole, the low
+        // end up to the hole (the smallest value jumps past it), then a single value.
+        let steps = [(0, 9), (250, 299), (100, 199), (10, 99), (200, 200)];
+        for (level, &(first, last)) in steps.iter().enumerate() {
+            s.set_level(level as u32 + 1);
+            marks.push(s.mark());
+            expect.push((s.size(0), s.min(0), s.max(0)));
+            s.remove_range(0, first, last).unwrap();
+        }
+        assert_eq!((s.size(0), s.min(0), s.max(0)), (49, Some(201), Some(249)));
+        assert_eq!(s.prev_at_or_before(0, 200), None);
+        assert_eq!(s.next_at_or_after(0, 230), Some(230));
+        while let Some(mark) = marks.pop() {
+            s.undo_to(mark);
+            let (size, min, max) = expect.pop().unwrap();
+            assert_eq!((s.size(0), s.min(0), s.max(0)), (size, min, max));
+        }
+        assert_eq!((s.size(0), s.min(0), s.max(0)), (300, Some(0), Some(299)));
     }
 
     #[test]

@@ -143,7 +143,8 @@ impl Removals {
         self.bytes.len()
     }
 
-    /// Logs that `mask` (not empty) was removed from `cell`.
+    /// Logs that `mask` was removed from `cell`. An empty mask is a marker: undo hands
+    /// it back as it is.
     #[inline]
     pub(crate) fn log(&mut self, cell: u32, mask: u64) {
         let distance = i64::from(cell) - i64::from(self.last);
@@ -216,9 +217,11 @@ mod tests {
         let mut log = Removals::default();
         let mut cells = vec![u64::MAX; 200_000];
         let mut marks = Vec::new();
-        // (cell, mask): near, middle, far, back again, several bits, the same cell twice.
+        // (cell, mask): near, middle, far, back again, several bits, the same cell twice,
+        // a marker (no bits).
         let steps = [
             (5, 1 << 3),
+            (9, 0),
             (100, 1 << 63),
             (30_000, 1),
             (199_999, 1 << 17),
@@ -234,7 +237,13 @@ mod tests {
         }
         assert!(log.len() < 16 * steps.len());
         while let Some((mark, before)) = marks.pop() {
-            log.undo_to(mark, |cell, mask| cells[cell] |= mask);
+            log.undo_to(mark, |cell, mask| {
+                assert!(
+                    mask != 0 || cell == 9,
+                    "the marker comes back as it went in"
+                );
+                cells[cell] |= mask;
+            });
             assert_eq!(cells, before, "undone to {mark}");
         }
         assert_eq!((log.len(), log.last), (0, 0));

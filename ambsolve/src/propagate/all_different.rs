@@ -173,7 +173,7 @@ impl AllDifferent {
             .map(|def| KeyedComponent::new(def))
             .collect::<Vec<_>>();
         let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));
-        let words: usize = scope.iter().map(|v| store.words(v.index()).len()).sum();
+        let words: usize = scope.iter().map(|v| store.num_words(v.index())).sum();
         let vars: Vec<u32> = scope.iter().map(|v| v.0).collect();
         let one_word = mapped.is_empty()
             && k <= FAST
@@ -193,7 +193,7 @@ impl AllDifferent {
             .collect();
         let widest = vars
             .iter()
-            .map(|&v| store.words(v as usize).len())
+            .map(|&v| store.num_words(v as usize))
             .max()
             .unwrap_or(0);
         AllDifferent {
@@ -461,11 +461,9 @@ impl AllDifferent {
         self.once.fill(0);
         self.twice.fill(0);
         for &local in &self.unfixed[..count] {
-            for (w, &bits) in store
-                .words(self.vars[local as usize] as usize)
-                .iter()
-                .enumerate()
-            {
+            let var = self.vars[local as usize] as usize;
+            for w in 0..store.num_words(var) {
+                let bits = store.word(var, w);
                 self.twice[w] |= self.once[w] & bits;
                 self.once[w] |= bits;
             }

@@ -215,14 +215,13 @@ const SHIFT_WORDS: usize = 64;
 
 /// Keeps the indices `i` of `target` whose `i - shift` is in the domain of `source`.
 fn keep_shifted(store: &mut Store, target: usize, source: usize, shift: i128) -> Result<(), Fail> {
-    let words = store.words(target).len();
-    for w in 0..words {
-        let old = store.words(target)[w];
+    for w in 0..store.num_words(target) {
+        let old = store.word(target, w);
         if old == 0 {
             continue;
         }
         let start = w as i128 * 64 - shift;
-        let new = old & bits_from(store.words(source), start);
+        let new = old & bits_from(store, source, start);
         if new != old {
             store.narrow_word(target, w, new)?;
         }
@@ -230,17 +229,14 @@ fn keep_shifted(store: &mut Store, target: usize, source: usize, shift: i128) ->
     Ok(())
 }
 
-/// The 64 bits of `words` from bit `start` on (bits outside the words are 0).
-fn bits_from(words: &[u64], start: i128) -> u64 {
-    let total = words.len() as i128 * 64;
-    if start <= -64 || start >= total {
-        return 0;
-    }
+/// The 64 bits of the domain of `var` from index `start` on (indices outside it are 0).
+fn bits_from(store: &Store, var: usize, start: i128) -> u64 {
+    let words = store.num_words(var) as i128;
     let word = |k: i128| -> u64 {
-        if k < 0 || k >= words.len() as i128 {
+        if k < 0 || k >= words {
             0
         } else {
-            words[k as usize]
+            store.word(var, k as usize)
         }
     };
     let (k, offset) = (start.div_euclid(64), start.rem_euclid(64) as u32);
@@ -437,7 +433,7 @@ impl Linear {
         if x.coef != -y.coef || x.coef.abs() != 1 {
             return Ok(());
         }
-        if store.words(x.var).len() + store.words(y.var).len() > SHIFT_WORDS {
+        if store.num_words(x.var) + store.num_words(y.var) > SHIFT_WORDS {
             return Ok(());
         }
         // coef·(bx + i) - coef·(by + j) == rhs - fixed, so i == j + shift.

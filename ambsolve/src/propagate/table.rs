@@ -30,10 +30,7 @@ impl Table {
         let vars: Vec<usize> = def.vars.iter().map(|v| v.index()).collect();
         Table {
             scope: def.vars.clone(),
-            supported: vars
-                .iter()
-                .map(|&v| vec![0; store.words(v).len()])
-                .collect(),
+            supported: vars.iter().map(|&v| vec![0; store.num_words(v)]).collect(),
             vars,
             tuples: Arc::clone(&def.tuples),
             order: (0..n as u32).collect(),
