@@ -1,6 +1,7 @@
 //! Random small models: both engines (and every strategy) against brute-force enumeration,
 //! with the constraints' meaning evaluated independently of the library; then symmetry,
-//! limits, cancellation and counting in slices on the same random models.
+//! limits, cancellation and counting in slices on the same random models; and models over
+//! wide domains (several words of values), whose sizes and ends the store keeps apart.
 //!
 //! CI runs a few hundred models per property. The long run, as many as you like:
 //!

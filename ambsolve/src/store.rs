@@ -16,7 +16,7 @@
 //!   read, and a marker in the log of removals makes undo clear it.
 //!
 //! Bounds reasoning then costs what it removes: a bound moved by a few values touches a
-//! word or two, a variable fixed touches one cell, over ten values or ten million.
+//! word or two, fixing a variable writes one number, over ten values or ten million.
 
 use crate::choice::Fail;
 use crate::domain::{Bits, Domain, words_for};
