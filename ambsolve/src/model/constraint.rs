@@ -84,21 +84,14 @@ impl Keys {
                     len: run.len,
                 },
                 _ => TermKeys::Listed(
-                    runs.iter()
-                        .flat_map(|run| {
-                            (0..run.len).map(|k| {
-                                run.base.translated(narrow(run.offset_at(k)), run.universe)
-                            })
-                        })
+                    KeyRun::terms(runs)
+                        .map(|(base, offset, universe)| base.translated(offset, universe))
                         .collect(),
                 ),
             });
         }
-        let terms: Vec<(Keys, i64, u32)> = runs
-            .iter()
-            .flat_map(|run| {
-                (0..run.len).map(|k| (run.base.clone(), narrow(run.offset_at(k)), run.universe))
-            })
+        let terms: Vec<(Keys, i64, u32)> = KeyRun::terms(runs)
+            .map(|(base, offset, universe)| (base.clone(), offset, universe))
             .collect();
         Self::renumbered(&terms).map(TermKeys::Listed)
     }
@@ -247,6 +240,13 @@ impl KeyRun {
         }
         self.len += 1;
         true
+    }
+
+    /// Every term of `runs`, in order: its base keys, offset and number of values.
+    fn terms(runs: &[KeyRun]) -> impl Iterator<Item = (&Keys, i64, u32)> {
+        runs.iter().flat_map(|run| {
+            (0..run.len).map(move |k| (&run.base, narrow(run.offset_at(k)), run.universe))
+        })
     }
 
     /// The offset of the run's `k`-th term.
