@@ -703,19 +703,16 @@ impl Store {
             cells.write_untrailed(cell, cells.get(cell) | mask);
             // Between the mark and now the domain only shrank, so its ends at the mark
             // are the ends now or among the bits coming back. An emptied domain (size 0)
-            // kept ends at least as far in as the mark's, which gives the same.
+            // kept the ends of a state after the mark, at least as far in as the mark's,
+            // so the same rule holds.
             let base = (cell - meta[var].first as usize) as u32 * 64;
             let (lowest, highest) = (
                 base + mask.trailing_zeros(),
                 base + 63 - mask.leading_zeros(),
             );
             let wide = &mut meta[var];
-            if wide.count == 0 {
-                (wide.low, wide.high) = (lowest, highest);
-            } else {
-                wide.low = wide.low.min(lowest);
-                wide.high = wide.high.max(highest);
-            }
+            wide.low = wide.low.min(lowest);
+            wide.high = wide.high.max(highest);
             wide.count += mask.count_ones();
             // Words do not change while fixed, so the variable is not fixed here.
             size[var] = wide.count;
