@@ -228,3 +228,28 @@ fn sudoku_skips_a_count_line_before_the_first_puzzle_only() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_resumable_count_spends_the_cutting_nodes_whole_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cut.txt");
+    let file = file.to_str().unwrap();
+    let args = ["12", "--count", "--node-limit", "0", "--checkpoint", file];
+    let out = run_example("nqueens", &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("solutions: 0\npartial: stopped by --node-limit after "),
+        "{text}"
+    );
+    // What it did is what the help says, and the file it wrote finishes the count.
+    let help = stdout(&run_example("nqueens", &["--help"]));
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("count against --node-limit, and are spent whole even under a smaller limit"),
+        "{help}"
+    );
+    let out = run_example("nqueens", &["12", "--count", "--resume", file]);
+    assert_eq!(stdout(&out), "solutions: 14200\n", "{}", stderr(&out));
+}
