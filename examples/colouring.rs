@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use ambsolve::{Engine, StopReason};
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::colouring::{Graph, colouring};
+use ambsolve_examples::puzzles::colouring::{Graph, colouring_until};
 use clap::Parser;
 
 /// Colour the vertices of a random graph with K colours so that the two ends of every edge
@@ -25,6 +25,15 @@ use clap::Parser;
 /// --planted, with a hidden K-colouring planted so that one surely exists. Local search
 /// proves nothing: if it finds no colouring within its limit (by default 1,000,000 + 50 V
 /// steps), it says so, never that none exists.
+///
+/// The graph and its model take memory in proportion to the edges (V × D / 2): about
+/// 700 bytes an edge (1,300 on the trail engine) and 64 a vertex. A size whose estimate
+/// exceeds 16 GiB, or the memory this machine has available, is refused before anything
+/// is drawn (--vertices 1000000 --degree 100 would need about 35 GB).
+///
+/// Ctrl-C, SIGTERM or SIGHUP stop any phase, drawing the graph and building the model
+/// included (exit status 130). On a terminal a complete search (trail or replay engine)
+/// that runs for more than a second shows its time and nodes on standard error.
 #[derive(Parser, Debug)]
 #[command(name = "colouring")]
 struct Args {
@@ -68,6 +77,53 @@ fn local_budget(vertices: u32) -> u64 {
     1_000_000 + 50 * u64::from(vertices)
 }
 
+/// The most memory a graph and its model may take, whatever the machine has.
+const MEMORY_BOUND: u64 = 16 << 30;
+
+/// The memory the graph of `vertices` vertices and average degree `degree` and its model
+/// take on `engine`, estimated (measured: about 600 bytes an edge on local search and
+/// replay, 1,200 on the trail engine, 40 bytes a vertex; rounded up).
+fn memory_estimate(vertices: u32, degree: u32, engine: Engine) -> u64 {
+    let edges = Graph::edges_of(vertices as usize, degree as usize);
+    let per_edge = if engine == Engine::Trail { 1_300 } else { 700 };
+    edges.saturating_mul(per_edge) + 64 * u64::from(vertices)
+}
+
+/// The memory available on this machine (`MemAvailable`, Linux), if known.
+fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = info
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
+
+/// Why a graph of this size is refused for its memory, if it is.
+fn too_big(args: &Args, engine: Engine) -> Option<String> {
+    let needed = memory_estimate(args.vertices, args.degree, engine);
+    let gb = |bytes: u64| bytes as f64 / 1e9;
+    let (bound, what) = match memory_available() {
+        Some(free) if free < MEMORY_BOUND => (free, "the memory available on this machine"),
+        _ => (MEMORY_BOUND, "the bound of 16 GiB"),
+    };
+    (needed > bound).then(|| {
+        format!(
+            "--vertices {} --degree {} would take about {:.1} GB ({} edges), more than {what} \
+             ({:.1} GB): use fewer vertices or a smaller degree",
+            args.vertices,
+            args.degree,
+            gb(needed),
+            Graph::edges_of(args.vertices as usize, args.degree as usize),
+            gb(bound)
+        )
+    })
+}
+
 /// The FNV-1a hash (64 bits) of the colours, one byte each.
 fn checksum(colours: &[usize]) -> u64 {
     colours.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &c| {
@@ -84,14 +140,19 @@ fn main() -> ExitCode {
             Engine::from(args.engine)
         ));
     }
+    let engine = Engine::from(args.engine);
+    if let Some(message) = too_big(&args, engine) {
+        return cli::usage_error::<Args>(&message);
+    }
+    // Signals stop every phase: drawing and building read the flag too.
+    let interrupt = cli::interrupt_flag();
     let (v, k) = (args.vertices as usize, args.colours as usize);
     let started = Instant::now();
-    let graph = if args.planted {
-        Graph::planted(v, args.degree as usize, k, args.seed)
-    } else {
-        Graph::uniform(v, args.degree as usize, args.seed)
-    };
-    let engine = Engine::from(args.engine);
+    let size = (v, args.degree as usize, k);
+    let graph = Graph::draw_until(size, args.planted, args.seed, &interrupt);
+    if interrupt.is_cancelled() {
+        return interrupted("drawing the graph");
+    }
     let mut limits = args.bounds.limits();
     let budget = (engine == Engine::Local
         && args.bounds.node_limit.is_none()
@@ -100,11 +161,20 @@ fn main() -> ExitCode {
     if let Some(steps) = budget {
         limits = limits.nodes(steps);
     }
-    let puzzle = colouring(&graph, k)
+    let mut puzzle = colouring_until(&graph, k, &interrupt)
         .engine(engine)
         .seed(args.seed)
         .limits(limits);
+    if interrupt.is_cancelled() {
+        return interrupted("building the model");
+    }
     let building = started.elapsed();
+    let progress = cli::Progress::on_terminal();
+    if engine != Engine::Local {
+        if let Some(progress) = &progress {
+            puzzle = puzzle.observe(progress.observer());
+        }
+    }
 
     let mut out = Output::new();
     out.line(format!(
@@ -117,6 +187,7 @@ fn main() -> ExitCode {
         },
         args.seed
     ));
+    out.flush();
     let mut solutions = puzzle.try_solutions();
     let found = match solutions.next().transpose() {
         Ok(found) => found,
@@ -125,6 +196,9 @@ fn main() -> ExitCode {
             return cli::search_error(&error);
         }
     };
+    if let Some(progress) = &progress {
+        progress.clear();
+    }
     let stats = solutions.stats();
     let stop = solutions.stop_reason();
     match &found {
@@ -198,4 +272,15 @@ fn main() -> ExitCode {
     }
     out.flush();
     cli::exit_status(stop)
+}
+
+/// A signal stopped the program while it was `doing` something before the search: says
+/// so, and gives the status 130.
+fn interrupted(doing: &str) -> ExitCode {
+    let mut out = Output::new();
+    out.line(format!(
+        "partial: interrupted by Ctrl-C, SIGTERM or SIGHUP while {doing}; no search was run"
+    ));
+    out.flush();
+    ExitCode::from(cli::INTERRUPTED)
 }

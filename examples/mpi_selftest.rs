@@ -1,7 +1,8 @@
 //! A self-test of `ambsolve::distributed` under `mpirun`: synthetic tasks whose results
 //! are known in advance, handed out over every rank; rank 0 checks that each task ran
 //! exactly once and that the totals are right, then that a failing task stops the run
-//! with its error on every rank. Then real counts: n-queens 1..=13 and the corpus
+//! with its error on every rank, and that a node budget and a deadline hold for the
+//! whole run. Then real counts: n-queens 1..=13 and the corpus
 //! puzzles counted with `count_distributed` over
 //! every rank, each equal to the one-process count (and to the OEIS counts).
 //!
@@ -14,11 +15,11 @@
 
 use std::hint::black_box;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ambsolve::distributed::mpi::topology::{Communicator, SimpleCommunicator};
-use ambsolve::distributed::{self, TaskResult};
-use ambsolve::{Puzzle, SearchError, Stats};
+use ambsolve::distributed::{self, JobLimits, TaskLimits, TaskResult};
+use ambsolve::{Puzzle, SearchError, Stats, StopReason};
 use ambsolve_examples::puzzles::queens::queens;
 use ambsolve_examples::puzzles::{langford, magic_square, send_more_money};
 
@@ -197,7 +198,78 @@ fn run_cheaply(path: &[u32]) -> TaskResult {
     TaskResult {
         solutions: solutions_of(path),
         stats,
+        stopped: None,
     }
+}
+
+/// Runs `tasks` synthetic tasks within job-wide `limits`, each task keeping its
+/// [`TaskLimits`] (a task whose steps exceed its share of nodes, or whose time runs out,
+/// stops); on rank 0, checks that the run stopped for `expected`, that the nodes summed
+/// stay within the budget, and that only tasks that ran to their end were recorded.
+fn check_limits(
+    world: &SimpleCommunicator,
+    limits: &JobLimits,
+    expected: StopReason,
+) -> Vec<String> {
+    let root = world.rank() == 0;
+    let list = if root {
+        (0..TASKS).map(|i| (i, path_of(i))).collect()
+    } else {
+        Vec::new()
+    };
+    let work = |path: &[u32], limits: TaskLimits| {
+        let started = Instant::now();
+        let mut result = run_cheaply(path);
+        if limits.nodes.is_some_and(|n| n < steps_of(path)) {
+            result.stats.nodes = limits.nodes.unwrap_or(0);
+            result.stopped = Some(StopReason::NodeLimit);
+        }
+        while result.stopped.is_none() && started.elapsed() < Duration::from_millis(5) {
+            if limits.time.is_some_and(|t| started.elapsed() >= t) {
+                result.stopped = Some(StopReason::TimeLimit);
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        Ok(result)
+    };
+    let mut recorded = 0;
+    let on_result = |index: usize, result: &TaskResult| {
+        recorded += 1;
+        assert!(
+            result.stopped.is_none(),
+            "task {index} recorded although stopped"
+        );
+    };
+    let outcome = distributed::distribute_within(world, 1, list, limits, work, on_result);
+    let totals = match outcome {
+        Ok(Some(totals)) => totals,
+        Ok(None) if !root => return Vec::new(),
+        Ok(None) => return vec!["rank 0 got no totals".to_string()],
+        Err(error) => return vec![format!("rank {}: {error}", world.rank())],
+    };
+    let mut problems = Vec::new();
+    if totals.stopped != Some(expected) {
+        problems.push(format!(
+            "a run within {limits:?} stopped for {:?}, expected {expected:?}",
+            totals.stopped
+        ));
+    }
+    if limits.nodes.is_some_and(|n| totals.stats.nodes > n) {
+        problems.push(format!(
+            "{} nodes summed, over the budget of {limits:?}",
+            totals.stats.nodes
+        ));
+    }
+    if recorded == 0 || recorded >= TASKS {
+        problems.push(format!(
+            "{recorded} of {TASKS} tasks recorded within {limits:?}"
+        ));
+    }
+    println!(
+        "within {:?}: stopped ({:?}) after {recorded} of {TASKS} tasks, {} nodes",
+        expected, totals.stopped, totals.stats.nodes
+    );
+    problems
 }
 
 /// Distributes tasks one of which fails; checks that every rank gets its error.
@@ -253,6 +325,18 @@ fn main() -> ExitCode {
     let mut problems = check_totals(&world, TASKS, 1);
     problems.extend(check_totals(&world, TASKS / 2, 2));
     problems.extend(check_failure(&world));
+    // The limits hold for the whole run: a node budget of a tenth of the tasks' steps, a
+    // deadline of a tenth of a second (each task takes 5 ms).
+    let budget = JobLimits {
+        nodes: Some(TASKS as u64 * 60_000),
+        ..JobLimits::default()
+    };
+    problems.extend(check_limits(&world, &budget, StopReason::NodeLimit));
+    let deadline = JobLimits {
+        deadline: Some(Instant::now() + Duration::from_millis(100)),
+        ..JobLimits::default()
+    };
+    problems.extend(check_limits(&world, &deadline, StopReason::TimeLimit));
     problems.extend(check_counts(&world));
     for problem in &problems {
         eprintln!("FAILED: {problem}");

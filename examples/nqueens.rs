@@ -115,13 +115,18 @@ struct Args {
     threads: Option<u32>,
     /// Make the count resumable: record each finished subproblem and its count in FILE
     /// (rewritten atomically as each one finishes). After Ctrl-C, a limit or a crash,
-    /// --resume FILE finishes the count.
+    /// --resume FILE finishes the count. The nodes spent cutting the search into
+    /// subproblems (a few hundred) count against --node-limit, and are spent whole even
+    /// under a smaller limit, so that FILE can be written.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
     /// Count over the processes of an MPI job: `mpirun -np K nqueens N --count --mpi`
     /// (build with `--features mpi`). Rank 0 cuts the search into subproblems and hands
     /// them out; each process runs --threads of them at once (default 1 with --mpi: one
-    /// process per core). Goes with --checkpoint and --resume.
+    /// process per core). Goes with --checkpoint and --resume. --time-limit and
+    /// --node-limit hold for the whole job (the nodes are shared out as subproblems are
+    /// handed out: the job stops, never later, when one uses up its share); a limit, or
+    /// Ctrl-C or SIGTERM to mpirun, makes rank 0 print what was summed, marked partial.
     #[arg(long)]
     mpi: bool,
     /// Finish a count from the checkpoint FILE (written by --checkpoint for the same N,
@@ -579,10 +584,20 @@ fn count_on_mpi(
         Ok(counted) => counted,
         Err(error) => return cli::search_error(&error),
     }) else {
-        return ExitCode::SUCCESS;
+        // Another rank: a signal stopped it as it stopped rank 0, which prints the count.
+        let interrupted = cli::interrupt_flag().is_cancelled();
+        return cli::exit_status(interrupted.then_some(ambsolve::StopReason::Cancelled));
     };
+    let stop = Some(counted.summary.stop_reason);
     let mut out = Output::new();
-    out.line(format!("solutions: {}", counted.summary.solutions));
+    let progress = counted.finished as f64 / counted.subproblems.max(1) as f64;
+    cli::count_lines(
+        &mut out,
+        counted.summary.solutions,
+        stop,
+        &counted.summary.stats,
+        progress,
+    );
     if stats {
         let run = &counted.run;
         let busy: Vec<String> = run
@@ -591,10 +606,11 @@ fn count_on_mpi(
             .map(|b| format!("{:.3} s", b.as_secs_f64()))
             .collect();
         out.line(format!(
-            "processes: {}, threads each: {threads}, subproblems: {} ({} restored from the checkpoint)",
+            "processes: {}, threads each: {threads}, subproblems: {} ({} restored from the checkpoint, {} finished)",
             run.tasks.len(),
             counted.subproblems,
-            counted.restored
+            counted.restored,
+            counted.finished
         ));
         out.line(format!(
             "tasks per process: {:?}, busy: {}; imbalance {:.2}",
@@ -606,7 +622,7 @@ fn count_on_mpi(
         out.line(format!("time: {:.3?}", counted.summary.stats.elapsed));
     }
     out.flush();
-    ExitCode::SUCCESS
+    cli::exit_status(stop)
 }
 
 /// Without MPI built in, `--mpi` is refused before the search (see `check_size`).

@@ -5,11 +5,11 @@
 //! ```
 //!
 //! A puzzle is 81 characters, row by row: a digit for a given, `.` or `0` for a blank.
-//! Blank lines, `#` comments and a count line (at most 6 digits) are skipped; anything else
-//! is an error naming its line.
+//! Blank lines, `#` comments and a count line (at most 6 digits, before the first puzzle)
+//! are skipped; anything else is an error naming its line. `-` reads standard input.
 
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,31 +28,36 @@ use clap::Parser;
 #[command(name = "sudoku")]
 struct Args {
     /// Puzzles, one per line: 81 characters, a digit or `.`/`0` for a blank. Blank lines,
-    /// `#` comments and a count line (at most 6 digits) are skipped; a line holds at most
-    /// 4 KiB.
+    /// `#` comments and a count line (at most 6 digits, before the first puzzle) are
+    /// skipped; a line holds at most 4 KiB. `-` reads standard input.
     file: PathBuf,
 }
 
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let file = match File::open(&args.file) {
-        Ok(file) => file,
-        Err(e) => {
-            return cli::input_error(
-                "sudoku",
-                format!("cannot read {}: {e}", args.file.display()),
-            );
+    let from_stdin = args.file.as_os_str() == "-";
+    let name = if from_stdin {
+        "standard input".to_string()
+    } else {
+        args.file.display().to_string()
+    };
+    let file: Box<dyn BufRead> = if from_stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        match File::open(&args.file) {
+            Ok(file) => Box::new(BufReader::new(file)),
+            Err(e) => return cli::input_error("sudoku", format!("cannot read {name}: {e}")),
         }
     };
     let interrupt = cli::interrupt_flag();
     let mut out = Output::new();
     let (mut solved, mut read) = (0u64, 0u64);
-    for puzzle in Puzzles::new(BufReader::new(file)) {
+    for puzzle in Puzzles::new(file) {
         let (number, grid) = match puzzle {
             Ok(puzzle) => puzzle,
             Err(e) => {
                 out.flush();
-                return cli::input_error("sudoku", format!("{}: {e}", args.file.display()));
+                return cli::input_error("sudoku", format!("{name}: {e}"));
             }
         };
         let solution = solve_within(&grid, Limits::new().cancel(interrupt.clone()));

@@ -5,11 +5,12 @@
 use std::fmt::Display;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use ambsolve::{
-    CancelFlag, Engine, Improvement, Limits, SearchError, Solutions, Stats, StopReason,
+    CancelFlag, Engine, Event, Improvement, Limits, SearchError, Solutions, Stats, StopReason,
     TryImproving, TrySolutions,
 };
 use clap::{CommandFactory, Parser};
@@ -22,9 +23,17 @@ pub const USAGE_ERROR: u8 = 2;
 pub const INTERRUPTED: u8 = 130;
 
 /// Parses the command line. `--help` prints help and exits 0; any error prints the error and
-/// the usage line to standard error and exits with status 2.
+/// the usage line to standard error and exits with status 2. A standard output that was
+/// closed when the program started (`>&-`) is an error too, with status 1, found before
+/// any search (see [`stdout_was_closed`]).
 pub fn parse<P: Parser>() -> P {
     match P::try_parse() {
+        Ok(_) if stdout_was_closed() => {
+            // EBADF: what a write to the closed descriptor would have said.
+            let closed = std::io::Error::from_raw_os_error(9);
+            note(format!("cannot write to standard output: {closed}"));
+            std::process::exit(1);
+        }
         Ok(args) => args,
         Err(error) if !error.use_stderr() => error.exit(),
         Err(error) => {
@@ -37,6 +46,30 @@ pub fn parse<P: Parser>() -> P {
             std::process::exit(i32::from(USAGE_ERROR));
         }
     }
+}
+
+/// Whether standard output was closed when the program started, as by `>&-` in a shell.
+///
+/// Rust's runtime opens `/dev/null` (for reading and writing) on a standard descriptor
+/// that is closed at start, so every write would then succeed unseen; a descriptor 1 that
+/// is `/dev/null` open for reading and writing is taken for that. (A shell's `>/dev/null`
+/// opens it for writing only, and is a place to write to like any other.) Known on Linux
+/// only, from `/proc/self`; elsewhere this is false.
+pub fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null = std::fs::read_link("/proc/self/fd/1")
+        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    // `flags:` in octal; the access mode is the low two bits: 2 is O_RDWR.
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        info.lines()
+            .find_map(|line| line.strip_prefix("flags:"))
+            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    };
+    is_null && read_write()
 }
 
 /// Reports a bad combination of arguments with the usage line, and gives the status 2.
@@ -209,6 +242,81 @@ pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, S
         let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
     }
     result
+}
+
+/// How a long search goes, shown on standard error when it is a terminal: after the first
+/// second, about once a second, the time, the nodes tried and the caller's [`note`]
+/// (`best length 55 so far`), on one line rewritten in place, which [`clear`] erases.
+/// Nothing is shown when standard error is not a terminal.
+///
+/// [`note`]: Progress::note
+/// [`clear`]: Progress::clear
+#[derive(Clone, Debug)]
+pub struct Progress {
+    state: Arc<ProgressState>,
+}
+
+#[derive(Debug)]
+struct ProgressState {
+    started: Instant,
+    note: Mutex<String>,
+    shown: AtomicBool,
+}
+
+impl Progress {
+    /// A progress line if standard error is a terminal.
+    pub fn on_terminal() -> Option<Progress> {
+        std::io::stderr().is_terminal().then(|| Progress {
+            state: Arc::new(ProgressState {
+                started: Instant::now(),
+                note: Mutex::new(String::new()),
+                shown: AtomicBool::new(false),
+            }),
+        })
+    }
+
+    /// The observer to give the search (`puzzle.observe(progress.observer())`): it counts
+    /// the nodes tried and looks at the clock every 4,096 of them. Observing keeps a
+    /// search on one thread.
+    pub fn observer(&self) -> impl FnMut(&Event) + Send + 'static {
+        let state = Arc::clone(&self.state);
+        let (mut nodes, mut last) = (0u64, Duration::ZERO);
+        move |event: &Event| {
+            if !matches!(event, Event::Try { .. }) {
+                return;
+            }
+            nodes += 1;
+            if nodes % 4096 != 0 {
+                return;
+            }
+            let elapsed = state.started.elapsed();
+            if elapsed < Duration::from_secs(1) || elapsed - last < Duration::from_secs(1) {
+                return;
+            }
+            last = elapsed;
+            let note = state.note.lock().map(|n| n.clone()).unwrap_or_default();
+            let _ = write!(
+                std::io::stderr().lock(),
+                "\r\x1b[2Ksearching for {:.0?}: {nodes} nodes{note} (Ctrl-C stops)",
+                Duration::from_secs(elapsed.as_secs())
+            );
+            state.shown.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Sets the note shown after the nodes, such as `, best length 55 so far`.
+    pub fn note(&self, note: impl Display) {
+        if let Ok(mut shown) = self.state.note.lock() {
+            *shown = note.to_string();
+        }
+    }
+
+    /// Erases the line, if one was shown (call it before printing on standard error).
+    pub fn clear(&self) {
+        if self.state.shown.swap(false, Ordering::Relaxed) {
+            let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
+        }
+    }
 }
 
 /// The number of cores of this machine (1 if it cannot be told): the examples' default

@@ -10,7 +10,7 @@
 //!
 //! ```text
 //! worker ── REQUEST ──────────────► rank 0     one per thread, and one more
-//! worker ◄── WORK (slot, path) ──── rank 0     or STOP: nothing left
+//! worker ◄── WORK (slot, limits, path) rank 0  or STOP: nothing left (or a limit)
 //! worker ── RESULT (slot, result) ► rank 0     then REQUEST again
 //! worker ── FAILED (slot, error) ─► rank 0     rank 0 hands out nothing more
 //! worker ── BYE ──────────────────► rank 0     its last message of this run
@@ -23,6 +23,12 @@
 //! non-blocking probes, not MPI's blocking calls (which spin on a core in Open MPI and
 //! would take it from the tasks when processes share cores).
 //!
+//! Limits hold for the whole run ([`distribute_within`]): rank 0 keeps the deadline, the
+//! node budget and the cancellation flag of the job, hands every task out with the time
+//! left and a share of the nodes left ([`TaskLimits`]), and hands out nothing more once a
+//! limit is reached or a task comes back stopped; what every task counted, stopped ones
+//! included, is summed, and [`Distributed::stopped`] says why the run is partial.
+//!
 //! ```no_run
 //! use ambsolve::distributed::{self, TaskResult, mpi::topology::Communicator};
 //! use ambsolve::Stats;
@@ -31,7 +37,7 @@
 //! let world = universe.world();
 //! // The tasks matter on rank 0 only: (an index of the caller's, a path).
 //! let tasks = if world.rank() == 0 { (0..100).map(|i| (i, vec![i as u32])).collect() } else { Vec::new() };
-//! let work = |path: &[u32]| Ok(TaskResult { solutions: u64::from(path[0] % 3), stats: Stats::default() });
+//! let work = |path: &[u32]| Ok(TaskResult { solutions: u64::from(path[0] % 3), ..TaskResult::default() });
 //! let checkpoint = |_index: usize, _result: &TaskResult| {}; // rank 0 only
 //! let totals = distributed::distribute(&world, 1, tasks, work, checkpoint)?;
 //! if let Some(totals) = totals {
@@ -41,7 +47,6 @@
 //! ```
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
@@ -56,9 +61,14 @@ use mpi::topology::{Communicator, Rank};
 use mpi::{Tag, Threading};
 
 use crate::error::SearchError;
+use crate::limits::StopReason;
 use crate::stats::Stats;
 
+mod budget;
 mod wire;
+
+use budget::Budget;
+pub use budget::{JobLimits, TaskLimits};
 
 /// What one task found: its solutions and what its search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,6 +77,9 @@ pub struct TaskResult {
     pub solutions: u64,
     /// What its search did.
     pub stats: Stats,
+    /// Why the task stopped before its end (its [`TaskLimits`], a cancellation), if it
+    /// did: its count is then partial, and rank 0 hands out no more tasks.
+    pub stopped: Option<StopReason>,
 }
 
 /// What a distributed run did, on rank 0.
@@ -85,6 +98,9 @@ pub struct Distributed {
     pub busy: Vec<Duration>,
     /// Wall time of the whole run on rank 0.
     pub elapsed: Duration,
+    /// Why the run stopped before every task had run to its end, if it did (a limit of
+    /// [`JobLimits`], a task that stopped): the sums are then partial.
+    pub stopped: Option<StopReason>,
 }
 
 impl Distributed {
@@ -153,9 +169,48 @@ where
     W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
     R: FnMut(usize, &TaskResult),
 {
+    let work = |path: &[u32], _: TaskLimits| work(path);
+    distribute_within(
+        world,
+        threads,
+        tasks,
+        &JobLimits::default(),
+        work,
+        on_result,
+    )
+}
+
+/// [`distribute`] within the limits of the whole run, `limits` (read on rank 0): rank 0
+/// hands each task out with the [`TaskLimits`] that `work` must keep (the time left until
+/// the deadline, a share of the nodes left), and hands out nothing more once a limit is
+/// reached, the flag is set or a task comes back stopped
+/// ([`TaskResult::stopped`]). Every result is summed, a stopped task's too, but
+/// `on_result` is called for the tasks that ran to their end only (a stopped task's count
+/// is partial: it is not a result to record); [`Distributed::stopped`] says why the run
+/// ended early, if it did.
+///
+/// # Errors
+/// As [`distribute`].
+pub fn distribute_within<C, W, R>(
+    world: &C,
+    threads: usize,
+    tasks: Vec<(usize, Vec<u32>)>,
+    limits: &JobLimits,
+    work: W,
+    on_result: R,
+) -> Result<Option<Distributed>, SearchError>
+where
+    C: Communicator,
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
+    R: FnMut(usize, &TaskResult),
+{
     let threads = threads.max(1);
     if world.rank() == 0 {
-        root(world, threads, &tasks, &work, on_result).map(Some)
+        // Tasks that hold a share at once: each thread's, each worker's one queued more,
+        // and one taken before the result of the last is in.
+        let slots = usize::try_from(world.size()).unwrap_or(1).max(1) * (threads + 1) + 1;
+        let budget = Budget::new(limits, tasks.len(), slots);
+        root(world, threads, &tasks, &budget, &work, on_result).map(Some)
     } else {
         worker(world, threads, &work).map(|()| None)
     }
@@ -163,6 +218,9 @@ where
 
 /// How long a rank sleeps between looks for a message when it has nothing else to do.
 const POLL: Duration = Duration::from_micros(500);
+
+/// A task to run: its slot, its path, its limits.
+type Task = (usize, Vec<u32>, TaskLimits);
 
 /// A task finished on one of this process's threads.
 struct Done {
@@ -173,14 +231,14 @@ struct Done {
 
 /// Runs tasks from `next` until it has none, sending each outcome to `done`; stops after
 /// a failure.
-fn serve<W>(next: impl Fn() -> Option<(usize, Vec<u32>)>, work: &W, done: Sender<Done>)
+fn serve<W>(next: impl Fn() -> Option<Task>, work: &W, done: Sender<Done>)
 where
-    W: Fn(&[u32]) -> Result<TaskResult, SearchError>,
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError>,
 {
-    while let Some((slot, path)) = next() {
+    while let Some((slot, path, limits)) = next() {
         let start = Instant::now();
-        let result =
-            catch_unwind(AssertUnwindSafe(|| work(&path))).unwrap_or(Err(SearchError::Unwound));
+        let result = catch_unwind(AssertUnwindSafe(|| work(&path, limits)))
+            .unwrap_or(Err(SearchError::Unwound));
         let failed = result.is_err();
         let busy = start.elapsed();
         if done.send(Done { slot, result, busy }).is_err() || failed {
@@ -236,23 +294,31 @@ fn root<C: Communicator, W, R>(
     world: &C,
     threads: usize,
     tasks: &[(usize, Vec<u32>)],
+    budget: &Budget,
     work: &W,
     on_result: R,
 ) -> Result<Distributed, SearchError>
 where
-    W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
     R: FnMut(usize, &TaskResult),
 {
     let started = Instant::now();
     let ranks = usize::try_from(world.size()).unwrap_or(1).max(1);
-    let cursor = AtomicUsize::new(0);
+    // The next task to hand out (tasks.len(): none any more).
+    let cursor = Mutex::new(0usize);
+    let lock = || cursor.lock().unwrap_or_else(PoisonError::into_inner);
     // Takes the next task, shared by this rank's threads and the workers' requests.
     let take = || {
-        let slot = cursor.fetch_add(1, Ordering::Relaxed);
-        tasks.get(slot).map(|(_, path)| (slot, path.clone()))
+        let mut next = lock();
+        let slot = *next;
+        let path = &tasks.get(slot)?.1;
+        let limits = budget.hand_out(slot)?;
+        *next += 1;
+        Some((slot, path.clone(), limits))
     };
     let mut books = Books {
         tasks,
+        budget,
         on_result,
         done: vec![false; tasks.len()],
         sent_to: vec![None; tasks.len()],
@@ -262,6 +328,7 @@ where
             tasks: vec![0; ranks],
             busy: vec![Duration::ZERO; ranks],
             elapsed: Duration::ZERO,
+            stopped: None,
         },
         error: None,
     };
@@ -283,9 +350,9 @@ where
                 Event::Done(finished) => books.record(0, finished),
                 Event::Message((rank, wire::REQUEST, _)) => {
                     let reply = match take() {
-                        Some((slot, path)) => {
+                        Some((slot, path, limits)) => {
                             books.sent_to[slot] = Some(rank);
-                            (wire::WORK, wire::work(slot, &path))
+                            (wire::WORK, wire::work(slot, limits, &path))
                         }
                         None => (wire::STOP, Vec::new()),
                     };
@@ -306,13 +373,19 @@ where
                 }
             }
             if books.error.is_some() {
-                cursor.store(tasks.len(), Ordering::Relaxed);
+                *lock() = tasks.len();
             }
         }
     });
     let mut error = books.error.take();
+    let handed_out = (*lock()).min(tasks.len());
+    // Tasks left unhanded because a limit stopped the run make it partial too.
+    if handed_out < tasks.len() {
+        let stopped = budget.stopped();
+        books.totals.stopped = books.totals.stopped.or(stopped);
+    }
     if error.is_none() {
-        if let Some(slot) = books.done.iter().position(|&done| !done) {
+        if let Some(slot) = books.done[..handed_out].iter().position(|&done| !done) {
             error = Some(SearchError::Distributed(format!(
                 "task {} was handed out but its result never came",
                 tasks[slot].0
@@ -339,6 +412,7 @@ where
 /// Rank 0's record of the run: which tasks went where, which are done, the totals.
 struct Books<'t, R> {
     tasks: &'t [(usize, Vec<u32>)],
+    budget: &'t Budget,
     on_result: R,
     done: Vec<bool>,
     /// The rank each task was sent to (None: not sent, or taken by rank 0's threads).
@@ -358,7 +432,15 @@ impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
                 self.totals.busy[at] += finished.busy;
                 self.totals.solutions = self.totals.solutions.saturating_add(result.solutions);
                 self.totals.stats += result.stats;
-                (self.on_result)(self.tasks[finished.slot].0, &result);
+                self.budget.give_back(finished.slot, result.stats.nodes);
+                match result.stopped {
+                    // A partial count: summed, but not a result to record.
+                    Some(reason) => {
+                        self.budget.stop(reason);
+                        self.totals.stopped.get_or_insert(reason);
+                    }
+                    None => (self.on_result)(self.tasks[finished.slot].0, &result),
+                }
             }
             Err(error) => self.fail(error),
         }
@@ -417,19 +499,21 @@ impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
 /// A worker rank: asks rank 0 for tasks, runs them, sends back their results.
 fn worker<C: Communicator, W>(world: &C, threads: usize, work: &W) -> Result<(), SearchError>
 where
-    W: Fn(&[u32]) -> Result<TaskResult, SearchError> + Sync,
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
 {
     let root = world.process_at_rank(0);
     let request = || root.send_with_tag(&[0u8; 0][..], wire::REQUEST);
     let fail = |slot: u64, message: String| {
         root.send_with_tag(&wire::failed(slot, &message)[..], wire::FAILED);
     };
-    let (inbox, tasks) = mpsc::channel::<(usize, Vec<u32>)>();
+    // Each task with the time it came: the time left to the deadline runs from then.
+    let (inbox, tasks) = mpsc::channel::<(Task, Instant)>();
     let tasks = Mutex::new(tasks);
     thread::scope(|scope| {
         let next = || {
             let tasks = tasks.lock().unwrap_or_else(PoisonError::into_inner);
-            tasks.recv().ok()
+            let ((slot, path, limits), came) = tasks.recv().ok()?;
+            Some((slot, path, limits.after(came.elapsed())))
         };
         let (sender, done) = mpsc::channel();
         for _ in 0..threads {
@@ -456,7 +540,9 @@ where
                     match kind {
                         wire::STOP => stopped = true,
                         wire::WORK if failed => {}
-                        wire::WORK => match wire::read_work(&bytes).map(|task| inbox.send(task)) {
+                        wire::WORK => match wire::read_work(&bytes).map(|(slot, limits, path)| {
+                            inbox.send(((slot, path, limits), Instant::now()))
+                        }) {
                             Some(Ok(())) => running += 1,
                             _ => {
                                 fail(wire::NO_SLOT, "a malformed task from rank 0".to_string());
@@ -515,14 +601,17 @@ mod tests {
 
     #[test]
     fn a_thread_runs_tasks_until_none_is_left_or_one_fails() {
-        let work = |path: &[u32]| match path {
+        let work = |path: &[u32], _: TaskLimits| match path {
             [7] => panic!("a task that panics"),
             [9] => Err(SearchError::InvalidModel("nine".to_string())),
             _ => Ok(TaskResult::default()),
         };
         let run = |paths: &[u32]| {
             let left = Mutex::new(paths.iter().enumerate().rev().collect::<Vec<_>>());
-            let next = || left.lock().unwrap().pop().map(|(slot, &p)| (slot, vec![p]));
+            let next = || {
+                let (slot, &p) = left.lock().unwrap().pop()?;
+                Some((slot, vec![p], TaskLimits::default()))
+            };
             let (sender, done) = mpsc::channel();
             serve(next, &work, sender);
             done.iter().map(|d| d.result).collect::<Vec<_>>()
@@ -549,6 +638,7 @@ mod tests {
     ) -> Books<'t, impl FnMut(usize, &TaskResult) + 't> {
         Books {
             tasks,
+            budget: Box::leak(Box::new(Budget::new(&JobLimits::default(), 3, 1))),
             on_result: move |index, result: &TaskResult| results.push((index, *result)),
             done: vec![false; 3],
             sent_to: vec![Some(2), None, None],
@@ -558,6 +648,7 @@ mod tests {
                 tasks: vec![0; 3],
                 busy: vec![Duration::ZERO; 3],
                 elapsed: Duration::ZERO,
+                stopped: None,
             },
             error: None,
         }
@@ -571,6 +662,7 @@ mod tests {
         let result = TaskResult {
             solutions: 5,
             stats: Stats::default(),
+            stopped: None,
         };
         let message = |slot: usize| wire::result(slot, &result, Duration::from_millis(2));
         let refused = |outcome: Result<(), SearchError>, what: &str| match outcome {
@@ -621,6 +713,25 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_task_is_summed_but_not_recorded_and_stops_the_handing_out() {
+        let tasks = [(10, vec![0]), (11, vec![1]), (12, vec![2])];
+        let mut seen = Vec::new();
+        let mut books = books(&tasks, &mut seen);
+        let stopped = TaskResult {
+            solutions: 4,
+            stats: Stats::default(),
+            stopped: Some(StopReason::TimeLimit),
+        };
+        let message = wire::result(0, &stopped, Duration::ZERO);
+        assert_eq!(books.message(2, wire::RESULT, &message), Ok(()));
+        assert_eq!(books.totals.solutions, 4);
+        assert_eq!(books.totals.stopped, Some(StopReason::TimeLimit));
+        assert_eq!(books.budget.hand_out(1), None);
+        drop(books);
+        assert!(seen.is_empty(), "{seen:?}");
+    }
+
+    #[test]
     fn imbalance_is_the_busiest_over_the_mean() {
         let mut totals = Distributed {
             solutions: 0,
@@ -628,6 +739,7 @@ mod tests {
             tasks: vec![1, 1],
             busy: vec![Duration::from_secs(3), Duration::from_secs(1)],
             elapsed: Duration::ZERO,
+            stopped: None,
         };
         assert_eq!(totals.imbalance(), 1.5);
         totals.busy = vec![Duration::ZERO; 2];

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use ambsolve::{Puzzle, constraints};
+use ambsolve::{CancelFlag, Puzzle, constraints};
 
 /// An undirected graph: vertices `0..vertices`, edges `(a, b)` with `a < b`, each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,20 @@ impl Graph {
     /// in which a hidden `colours`-colouring is planted (`colours >= 2`): its edges join
     /// only vertices of different hidden colours.
     pub fn planted(vertices: usize, degree: usize, colours: usize, seed: u64) -> Self {
-        Self::draw(vertices, degree, colours.max(2), seed)
+        Self::draw(vertices, degree, colours.max(2), seed, &CancelFlag::new())
+    }
+
+    /// [`Graph::planted`], or [`Graph::uniform`] if `planted` is false, drawn until `cancel`
+    /// is set (it is read every 65,536 edges): a graph drawn to its end is the same, a
+    /// cancelled one has fewer edges (tell by the flag).
+    pub fn draw_until(
+        (vertices, degree, colours): (usize, usize, usize),
+        planted: bool,
+        seed: u64,
+        cancel: &CancelFlag,
+    ) -> Self {
+        let colours = if planted { colours.max(2) } else { 1 };
+        Self::draw(vertices, degree, colours, seed, cancel)
     }
 
     /// A random graph of `vertices` vertices and about `vertices × degree / 2` edges,
@@ -49,12 +62,30 @@ impl Graph {
     /// coloured with K colours is not known in advance (with 4 colours, very likely up to
     /// an average degree of about 8).
     pub fn uniform(vertices: usize, degree: usize, seed: u64) -> Self {
-        Self::draw(vertices, degree, 1, seed)
+        Self::draw(vertices, degree, 1, seed, &CancelFlag::new())
+    }
+
+    /// The number of edges of a graph of `vertices` vertices and average degree `degree`
+    /// (fewer if there are not enough pairs), before it is drawn (with or without a planted
+    /// colouring, the bound of the uniform graph).
+    pub fn edges_of(vertices: usize, degree: usize) -> u64 {
+        let all = vertices as u128;
+        let pairs = all * all.saturating_sub(1) / 2;
+        (all * degree as u128 / 2)
+            .min(pairs)
+            .try_into()
+            .unwrap_or(u64::MAX)
     }
 
     /// Edges between vertices of different hidden colours among `colours` (any two
-    /// different vertices if `colours` is 1).
-    fn draw(vertices: usize, degree: usize, colours: usize, seed: u64) -> Self {
+    /// different vertices if `colours` is 1), until `cancel` is set.
+    fn draw(
+        vertices: usize,
+        degree: usize,
+        colours: usize,
+        seed: u64,
+        cancel: &CancelFlag,
+    ) -> Self {
         let mut rng = SplitMix(seed);
         let hidden: Vec<usize> = (0..vertices)
             .map(|v| if colours > 1 { rng.below(colours) } else { v })
@@ -79,6 +110,9 @@ impl Graph {
         let mut seen = HashSet::with_capacity(wanted);
         let mut edges = Vec::with_capacity(wanted);
         while edges.len() < wanted {
+            if edges.len() % 65_536 == 0 && cancel.is_cancelled() {
+                break;
+            }
             let (a, b) = (rng.below(vertices), rng.below(vertices));
             if hidden[a] == hidden[b] {
                 continue;
@@ -110,11 +144,23 @@ impl Graph {
 /// The puzzle: one colour in `0..colours` per vertex of `graph`, the ends of each edge
 /// different. A solution is the colour of each vertex.
 pub fn colouring(graph: &Graph, colours: usize) -> Puzzle<'static, Vec<usize>> {
+    colouring_until(graph, colours, &CancelFlag::new())
+}
+
+/// [`colouring`], built until `cancel` is set (it is read every 65,536 edges): once it is,
+/// the model leaves the remaining edges out (tell by the flag; do not search it).
+pub fn colouring_until(
+    graph: &Graph,
+    colours: usize,
+    cancel: &CancelFlag,
+) -> Puzzle<'static, Vec<usize>> {
     let n = graph.vertices;
     let edges = graph.edges.clone();
+    let cancel = cancel.clone();
+    let until = |(i, _): &(usize, &(usize, usize))| i % 65_536 != 0 || !cancel.is_cancelled();
     constraints! {
         let c[n] = amb(0..colours);
-        for &(a, b) in &edges {
+        for (_, &(a, b)) in edges.iter().enumerate().take_while(until) {
             require c[a] != c[b];
         }
     }
@@ -134,6 +180,37 @@ mod tests {
         let distinct: HashSet<_> = g.edges.iter().collect();
         assert_eq!(distinct.len(), g.edges.len());
         assert!(g.edges.iter().all(|&(a, b)| a < b && b < 200));
+    }
+
+    #[test]
+    fn drawing_and_building_stop_when_cancelled() {
+        let cancel = CancelFlag::new();
+        let whole = Graph::draw_until((300, 6, 4), true, 9, &cancel);
+        assert_eq!(whole, Graph::planted(300, 6, 4, 9));
+        assert_eq!(
+            Graph::draw_until((300, 6, 4), false, 9, &cancel),
+            Graph::uniform(300, 6, 9)
+        );
+        assert_eq!(Graph::edges_of(300, 6), 900);
+        assert_eq!(Graph::edges_of(3, 10), 3);
+        assert_eq!(
+            colouring_until(&whole, 4, &cancel)
+                .model()
+                .num_constraints(),
+            900
+        );
+        cancel.cancel();
+        assert!(
+            Graph::draw_until((300, 6, 4), true, 9, &cancel)
+                .edges
+                .is_empty()
+        );
+        assert_eq!(
+            colouring_until(&whole, 4, &cancel)
+                .model()
+                .num_constraints(),
+            0
+        );
     }
 
     #[test]

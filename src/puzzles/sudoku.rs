@@ -19,16 +19,14 @@ pub const MAX_COUNT_DIGITS: usize = 6;
 /// Reads one line of a file of puzzles: `Some(grid)` for a puzzle (81 characters, row by
 /// row, a digit for a given, `.` or `0` for a blank), `None` for a line to skip (blank, a
 /// `#` comment, or a count: a number of at most [`MAX_COUNT_DIGITS`] digits). White space
-/// around the line is ignored.
+/// around the line is ignored. A file may start with a count line only: [`Puzzles`] takes
+/// one after the first puzzle for a puzzle cut short.
 ///
 /// # Errors
 /// Anything else, as a message without the line number.
 pub fn parse_line(raw: &str) -> Result<Option<Grid>, String> {
     let line = raw.trim();
-    let is_count = !line.is_empty()
-        && line.len() <= MAX_COUNT_DIGITS
-        && line.bytes().all(|b| b.is_ascii_digit());
-    if line.is_empty() || line.starts_with('#') || is_count {
+    if line.is_empty() || line.starts_with('#') || is_count(line) {
         return Ok(None);
     }
     let length = line.chars().count();
@@ -49,13 +47,21 @@ pub fn parse_line(raw: &str) -> Result<Option<Grid>, String> {
     Ok(Some(grid))
 }
 
+/// Whether a trimmed line is a count line: a number of at most [`MAX_COUNT_DIGITS`] digits.
+fn is_count(line: &str) -> bool {
+    !line.is_empty() && line.len() <= MAX_COUNT_DIGITS && line.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The puzzles of a text, read one line at a time (see [`parse_line`]; lines are at most
 /// [`MAX_LINE`] bytes, a UTF-8 byte order mark at the start is dropped), each with its line
-/// number (1-based). Memory stays bounded whatever the size of the input; after an error
-/// the iterator ends.
+/// number (1-based). A count line is skipped before the first puzzle only; after it, a
+/// short number is a malformed puzzle. Memory stays bounded whatever the size of the
+/// input; after an error the iterator ends.
 #[derive(Debug)]
 pub struct Puzzles<R> {
     lines: Lines<R>,
+    /// Whether a puzzle was read: count lines are no longer skipped.
+    started: bool,
 }
 
 impl<R: BufRead> Puzzles<R> {
@@ -63,6 +69,7 @@ impl<R: BufRead> Puzzles<R> {
     pub fn new(reader: R) -> Self {
         Puzzles {
             lines: Lines::new(reader, MAX_LINE),
+            started: false,
         }
     }
 }
@@ -76,8 +83,21 @@ impl<R: BufRead> Iterator for Puzzles<R> {
                 Ok(line) => line,
                 Err(error) => return Some(Err(error)),
             };
-            match parse_line(text) {
-                Ok(Some(grid)) => return Some(Ok((line, grid))),
+            let parsed = if self.started && is_count(text.trim()) {
+                let length = text.trim().len();
+                let plural = if length == 1 { "" } else { "s" };
+                Err(format!(
+                    "a puzzle has 81 cells, this line has {length} character{plural} (a count \
+                     line may only come before the first puzzle)"
+                ))
+            } else {
+                parse_line(text)
+            };
+            match parsed {
+                Ok(Some(grid)) => {
+                    self.started = true;
+                    return Some(Ok((line, grid)));
+                }
                 Ok(None) => {}
                 Err(message) => {
                     self.lines.stop();
@@ -186,5 +206,18 @@ mod tests {
             "line 4: a puzzle has 81 cells, this line has 1 character"
         );
         assert!(puzzles.next().is_none(), "nothing after the error");
+    }
+
+    #[test]
+    fn a_count_line_is_skipped_before_the_first_puzzle_only() {
+        let text = format!("95\n{}\n123\n", "1".repeat(81));
+        let mut puzzles = Puzzles::new(text.as_bytes());
+        assert!(matches!(puzzles.next(), Some(Ok((2, _)))));
+        let error = puzzles.next().unwrap().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3: a puzzle has 81 cells, this line has 3 characters (a count line may \
+             only come before the first puzzle)"
+        );
     }
 }

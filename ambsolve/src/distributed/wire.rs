@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use mpi::Tag;
 
-use super::TaskResult;
+use super::{TaskLimits, TaskResult};
+use crate::limits::StopReason;
 use crate::stats::Stats;
 
 /// Worker to rank 0: a thread is free, send a task (no bytes).
@@ -26,20 +27,30 @@ pub(super) const END: Tag = 7;
 /// The slot of a FAILED message about no task in particular (a malformed message).
 pub(super) const NO_SLOT: u64 = u64::MAX;
 
-/// A WORK message: the task's slot, then its path.
-pub(super) fn work(slot: usize, path: &[u32]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(8 + 4 * path.len());
+/// A WORK message: the task's slot, its node share and time left ([`NONE`] for no
+/// limit), then its path.
+pub(super) fn work(slot: usize, limits: TaskLimits, path: &[u32]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(24 + 4 * path.len());
     bytes.extend_from_slice(&(slot as u64).to_le_bytes());
+    bytes.extend_from_slice(&limits.nodes.unwrap_or(NONE).to_le_bytes());
+    bytes.extend_from_slice(&limits.time.map_or(NONE, nanos).to_le_bytes());
     for &choice in path {
         bytes.extend_from_slice(&choice.to_le_bytes());
     }
     bytes
 }
 
-/// The slot and path of a WORK message, if well formed.
-pub(super) fn read_work(bytes: &[u8]) -> Option<(usize, Vec<u32>)> {
+/// A word that stands for no limit.
+const NONE: u64 = u64::MAX;
+
+/// The slot, limits and path of a WORK message, if well formed.
+pub(super) fn read_work(bytes: &[u8]) -> Option<(usize, TaskLimits, Vec<u32>)> {
     let mut reader = Reader(bytes);
     let slot = usize::try_from(reader.u64()?).ok()?;
+    let nodes = Some(reader.u64()?).filter(|&n| n != NONE);
+    let time = Some(reader.u64()?)
+        .filter(|&t| t != NONE)
+        .map(Duration::from_nanos);
     let rest = reader.0;
     if rest.len() % 4 != 0 {
         return None;
@@ -48,12 +59,39 @@ pub(super) fn read_work(bytes: &[u8]) -> Option<(usize, Vec<u32>)> {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    Some((slot, path))
+    Some((slot, TaskLimits { nodes, time }, path))
 }
 
-/// Words in a RESULT message: the slot, the solutions, 9 stats, busy nanoseconds, then
-/// the local engine's 2 (moves, plateau steps).
-const RESULT_WORDS: usize = 14;
+/// A stop reason as a word: 0 for none (the task ran to its end).
+fn stop_code(stop: Option<StopReason>) -> u64 {
+    match stop {
+        None => 0,
+        Some(StopReason::Exhausted) => 1,
+        Some(StopReason::SolutionLimit) => 2,
+        Some(StopReason::NodeLimit) => 3,
+        Some(StopReason::RunLimit) => 4,
+        Some(StopReason::TimeLimit) => 5,
+        Some(StopReason::Cancelled) => 6,
+    }
+}
+
+/// The stop reason of a word, or `Err` for a word that is none.
+fn read_stop(code: u64) -> Result<Option<StopReason>, &'static str> {
+    Ok(match code {
+        0 => None,
+        1 => Some(StopReason::Exhausted),
+        2 => Some(StopReason::SolutionLimit),
+        3 => Some(StopReason::NodeLimit),
+        4 => Some(StopReason::RunLimit),
+        5 => Some(StopReason::TimeLimit),
+        6 => Some(StopReason::Cancelled),
+        _ => return Err("an unknown stop reason"),
+    })
+}
+
+/// Words in a RESULT message: the slot, the solutions, 9 stats, busy nanoseconds, the
+/// local engine's 2 (moves, plateau steps), then why the task stopped early (0: it did not).
+const RESULT_WORDS: usize = 15;
 
 /// A RESULT message: the task's slot, its result, the time it took.
 pub(super) fn result(slot: usize, result: &TaskResult, busy: Duration) -> Vec<u8> {
@@ -73,6 +111,7 @@ pub(super) fn result(slot: usize, result: &TaskResult, busy: Duration) -> Vec<u8
         nanos(busy),
         s.moves,
         s.plateau,
+        stop_code(result.stopped),
     ];
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
@@ -103,6 +142,7 @@ pub(super) fn read_result(bytes: &[u8]) -> Result<(u64, TaskResult, Duration), &
     let result = TaskResult {
         solutions: w[1],
         stats,
+        stopped: read_stop(w[14])?,
     };
     Ok((w[0], result, Duration::from_nanos(w[11])))
 }
@@ -157,12 +197,19 @@ mod tests {
             plateau: 23,
             elapsed: Duration::from_nanos(123_456_789),
         };
-        let task = TaskResult {
+        let mut task = TaskResult {
             solutions: 42,
             stats,
+            stopped: None,
         };
         let bytes = result(9, &task, Duration::from_millis(3));
         assert_eq!(read_result(&bytes), Ok((9, task, Duration::from_millis(3))));
+        task.stopped = Some(StopReason::TimeLimit);
+        let stopped = result(9, &task, Duration::ZERO);
+        assert_eq!(read_result(&stopped), Ok((9, task, Duration::ZERO)));
+        let mut unknown = stopped.clone();
+        unknown[14 * 8] = 7;
+        assert_eq!(read_result(&unknown), Err("an unknown stop reason"));
         assert_eq!(read_result(&bytes[..bytes.len() - 1]), Err("too short"));
         assert_eq!(read_result(&[]), Err("too short"));
         assert_eq!(read_result(&[&bytes[..], &[0]].concat()), Err("too long"));
@@ -170,11 +217,17 @@ mod tests {
 
     #[test]
     fn a_task_survives_its_message_and_a_broken_one_is_refused() {
-        let bytes = work(4, &[0, 7, u32::MAX]);
-        assert_eq!(read_work(&bytes), Some((4, vec![0, 7, u32::MAX])));
-        assert_eq!(read_work(&work(0, &[])), Some((0, vec![])));
+        let limits = TaskLimits {
+            nodes: Some(40),
+            time: Some(Duration::from_millis(1500)),
+        };
+        let bytes = work(4, limits, &[0, 7, u32::MAX]);
+        assert_eq!(read_work(&bytes), Some((4, limits, vec![0, 7, u32::MAX])));
+        let free = TaskLimits::default();
+        assert_eq!(read_work(&work(0, free, &[])), Some((0, free, vec![])));
         assert_eq!(read_work(&bytes[..bytes.len() - 1]), None);
         assert_eq!(read_work(&bytes[..5]), None);
+        assert_eq!(read_work(&bytes[..20]), None);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! A count over the processes of an MPI job (feature `mpi`): rank 0 cuts the search into
 //! subproblems and hands them out through [`distribute`](crate::distributed::distribute);
 //! with a checkpoint, finished subproblems are recorded as their results arrive, so that a
-//! job that loses a process is resumed without doing them again.
+//! job that loses a process is resumed without doing them again. The limits hold for the
+//! whole job: rank 0 keeps the deadline, the node budget and the flag (see
+//! [`distribute_within`]), and a stopped job's count is what the processes summed.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -11,7 +13,7 @@ use mpi::topology::Communicator;
 use super::checkpoint::{Checkpoint, Entry};
 use super::{Solver, Summary, check, parallel};
 use crate::choice::Subproblem;
-use crate::distributed::{Distributed, TaskResult, distribute};
+use crate::distributed::{Distributed, JobLimits, TaskLimits, TaskResult, distribute_within};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::model::Model;
@@ -33,6 +35,9 @@ pub struct DistributedCount {
     pub subproblems: usize,
     /// Subproblems restored from the checkpoint.
     pub restored: usize,
+    /// Subproblems finished, restored ones included (all of them unless the job stopped
+    /// on a limit or a signal).
+    pub finished: usize,
 }
 
 impl<T> Solver<'_, T> {
@@ -42,15 +47,26 @@ impl<T> Solver<'_, T> {
     /// their counts. Returns the count on rank 0, `None` elsewhere. The count equals the
     /// one-process count.
     ///
+    /// The limits (rank 0's options) hold for the whole job: the time limit runs from the
+    /// start of this call on rank 0 to a deadline every subproblem stops at; the node
+    /// limit is one budget, the cutting's nodes included, shared out as subproblems are
+    /// handed out (each gets an equal share of what is left and gives back what it did
+    /// not use; one that uses up its share stops the job, which so never takes more); the
+    /// cancellation flag stops rank 0 handing out (each process's searches stop on their
+    /// own flag: give every rank the flag its signal handler sets). A stopped job returns
+    /// what every subproblem counted, stopped ones included, with the reason as the
+    /// summary's `stop_reason`.
+    ///
     /// With [`checkpoint`](Solver::checkpoint) or [`resume`](Solver::resume), rank 0
-    /// records each finished subproblem as its result arrives: a job stopped by Ctrl-C or
-    /// by the loss of a process is finished by a job that resumes from the file, doing no
-    /// finished subproblem again.
+    /// records each finished subproblem as its result arrives (a stopped one is not
+    /// recorded): a job stopped by a limit, by Ctrl-C or by the loss of a process is
+    /// finished by a job that resumes from the file, doing no finished subproblem again.
     ///
     /// # Errors
     /// [`SearchError::Unsupported`] for a hand-written `amb` program or a branch and
-    /// bound; [`SearchError::Distributed`] if a subproblem stopped on a limit or failed on
-    /// another process; the checkpoint's and the model's errors.
+    /// bound; [`SearchError::Distributed`] if a subproblem failed on another process; the
+    /// checkpoint's and the model's errors (rank 0's errors before the distribution end
+    /// the other ranks' calls with `Ok(None)`).
     pub fn count_distributed<C: Communicator>(
         self,
         world: &C,
@@ -64,41 +80,57 @@ impl<T> Solver<'_, T> {
         let options = self.options;
         check(&model, &options)?;
         let started = Instant::now();
-        let mut plan = if world.rank() == 0 {
-            Some(Plan::new(&model, &options, world.size() as usize, threads)?)
+        let (mut plan, early) = if world.rank() == 0 {
+            match Plan::new(&model, &options, world.size() as usize, threads) {
+                Ok(plan) => (Some(plan), None),
+                Err(error) => (None, Some(error)),
+            }
         } else {
-            None
+            (None, None)
         };
         let tasks = plan.as_ref().map(Plan::tasks).unwrap_or_default();
+        let limits = JobLimits {
+            // The cutting's nodes count against the budget.
+            nodes: options
+                .limits
+                .nodes
+                .map(|n| n.saturating_sub(plan.as_ref().map_or(0, |p| p.summary.stats.nodes))),
+            deadline: options.limits.time.and_then(|t| started.checked_add(t)),
+            cancel: options.limits.cancel.clone(),
+        };
         let mut one = options.clone();
         one.threads = 1;
         one.checkpoint = None;
-        let work = |path: &[u32]| {
+        let work = |path: &[u32], limits: TaskLimits| {
+            let mut one = one.clone();
+            one.limits.nodes = limits.nodes;
+            one.limits.time = limits.time;
             let summary = Solver::for_model(Arc::clone(&model))
-                .with_options(one.clone())
+                .with_options(one)
                 .subproblem(&Subproblem::from(path.to_vec()))
                 .count()?;
-            if summary.stop_reason != StopReason::Exhausted {
-                return Err(SearchError::Distributed(format!(
-                    "subproblem {} stopped: {}",
-                    Subproblem::from(path.to_vec()),
-                    summary.stop_reason
-                )));
-            }
             Ok(TaskResult {
                 solutions: summary.solutions,
                 stats: summary.stats,
+                stopped: (summary.stop_reason != StopReason::Exhausted)
+                    .then_some(summary.stop_reason),
             })
         };
         let mut failed = None;
+        let mut finished = 0;
         let record = |index: usize, result: &TaskResult| {
+            finished += 1;
             if let Some(plan) = &mut plan {
                 if let Err(error) = plan.record(index, result) {
                     failed.get_or_insert(error);
                 }
             }
         };
-        let run = distribute(world, threads, tasks, work, record);
+        // Run even if rank 0 could not cut the search, so that the other ranks end.
+        let run = distribute_within(world, threads, tasks, &limits, work, record);
+        if let Some(error) = early {
+            return Err(error);
+        }
         let Some(plan) = plan else {
             return run.map(|_| None);
         };
@@ -111,11 +143,15 @@ impl<T> Solver<'_, T> {
         summary.solutions += run.solutions;
         summary.stats += run.stats;
         summary.stats.elapsed = started.elapsed();
+        if let Some(stop) = run.stopped {
+            summary.stop_reason = stop;
+        }
         Ok(Some(DistributedCount {
             summary,
             run,
             subproblems,
             restored,
+            finished: restored + finished,
         }))
     }
 }
