@@ -103,3 +103,40 @@ fn shown(value: i64, is_bool: bool) -> String {
         (false, value) => value.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{FznModel, SolveOptions, solve};
+
+    #[test]
+    fn every_output_item_prints_in_the_flatzinc_format() {
+        // Fixed values, so that the one solution shows every kind of item.
+        let text = "\
+array [1..2] of int: c = [5, 6];
+var 1..9: x :: output_var = 3;
+var bool: b :: output_var = true;
+var -5..5: hidden = -2;
+var 0..1: i = 1;
+var bool: f = false;
+array [1..3] of var int: a :: output_array([1..3]) = [x, 0, hidden];
+array [1..4] of var int: grid :: output_array([0..1, 1..2]) = [x, x, i, hidden];
+array [1..2] of var bool: flags :: output_array([1..2]) = [b, f];
+array [1..0] of var int: none :: output_array([1..0]) = [];
+solve satisfy;
+";
+        let model = FznModel::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+        let mut out = Vec::new();
+        solve(&model, &SolveOptions::default(), &mut out, |_| {}).expect("solved");
+        insta::assert_snapshot!(String::from_utf8(out).expect("UTF-8"));
+    }
+
+    #[test]
+    fn output_array_must_cover_its_array() {
+        let text = "var 1..2: x;\narray [1..2] of var int: a :: output_array([1..3]) = [x, x];\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("3 indices for 2 elements");
+        assert_eq!(
+            error.to_string(),
+            "line 2: `output_array` of `a` gives 3 elements for an array of 2"
+        );
+    }
+}

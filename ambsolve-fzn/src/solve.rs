@@ -264,3 +264,140 @@ fn write_statistics(model: &FznModel, outcome: &Outcome, out: &mut dyn Write) ->
     }
     writeln!(out, "%%%mzn-stat-end")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The output of `text` solved with `options`, and the outcome.
+    fn run(text: &str, options: &SolveOptions) -> (String, Outcome) {
+        let model = FznModel::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+        let mut out = Vec::new();
+        let outcome = solve(&model, options, &mut out, |s| {
+            model
+                .model()
+                .check(s)
+                .expect("every solution satisfies the model");
+        })
+        .expect("solved");
+        (String::from_utf8(out).expect("UTF-8"), outcome)
+    }
+
+    const PAIRS: &str = "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\n\
+                         constraint int_lt(x, y);\nsolve satisfy;\n";
+
+    const KNAPSACK: &str = "var 0..3: a :: output_var;\nvar 0..3: b :: output_var;\n\
+                            var 0..30: v :: output_var;\n\
+                            constraint int_lin_le([2, 3], [a, b], 7);\n\
+                            constraint int_lin_eq([4, 5, -1], [a, b, v], 0);\n\
+                            solve maximize v;\n";
+
+    fn options(change: impl FnOnce(&mut SolveOptions)) -> SolveOptions {
+        let mut options = SolveOptions::default();
+        change(&mut options);
+        options
+    }
+
+    #[test]
+    fn satisfaction_prints_one_solution_or_all_with_the_final_line() {
+        let (out, outcome) = run(PAIRS, &SolveOptions::default());
+        assert_eq!(out, "x = 1;\ny = 2;\n----------\n");
+        assert_eq!(outcome.status, Status::Satisfied);
+        let (out, outcome) = run(PAIRS, &options(|o| o.all = true));
+        assert_eq!(
+            out,
+            "x = 1;\ny = 2;\n----------\nx = 1;\ny = 3;\n----------\nx = 2;\ny = 3;\n----------\n==========\n"
+        );
+        assert_eq!((outcome.status, outcome.printed), (Status::AllSolutions, 3));
+        let (out, outcome) = run(PAIRS, &options(|o| o.solutions = Some(2)));
+        assert_eq!(out.matches("----------").count(), 2);
+        assert_eq!(outcome.status, Status::Satisfied, "{out}");
+        // Asking for more solutions than there are completes the search.
+        let (out, _) = run(PAIRS, &options(|o| o.solutions = Some(5)));
+        assert!(out.ends_with("----------\n==========\n"), "{out}");
+    }
+
+    #[test]
+    fn no_solution_is_unsatisfiable_and_a_stopped_search_unknown() {
+        let unsat = PAIRS.replace("int_lt(x, y)", "int_lt(x, 1)");
+        let (out, outcome) = run(&unsat, &SolveOptions::default());
+        assert_eq!(out, "=====UNSATISFIABLE=====\n");
+        assert_eq!(outcome.status, Status::Unsatisfiable);
+        let cancelled = CancelFlag::new();
+        cancelled.cancel();
+        let (out, outcome) = run(PAIRS, &options(|o| o.cancel = Some(cancelled.clone())));
+        assert_eq!(out, "=====UNKNOWN=====\n");
+        assert_eq!(outcome.status, Status::Unknown);
+        let (out, _) = run(KNAPSACK, &options(|o| o.cancel = Some(cancelled)));
+        assert_eq!(out, "=====UNKNOWN=====\n");
+    }
+
+    #[test]
+    fn optimisation_prints_the_best_or_every_improvement() {
+        let (out, outcome) = run(KNAPSACK, &SolveOptions::default());
+        assert_eq!(out, "a = 2;\nb = 1;\nv = 13;\n----------\n==========\n");
+        assert_eq!(
+            (outcome.status, outcome.objective),
+            (Status::Optimal, Some(13))
+        );
+        for each in [
+            options(|o| o.all = true),
+            options(|o| o.intermediate = true),
+        ] {
+            let (out, outcome) = run(KNAPSACK, &each);
+            let printed = out.matches("----------").count() as u64;
+            assert!(printed >= 2, "{out}");
+            assert_eq!(outcome.printed, printed);
+            assert!(out.ends_with("v = 13;\n----------\n==========\n"), "{out}");
+        }
+        // A limit of one improving solution: printed, not proved.
+        let (out, outcome) = run(KNAPSACK, &options(|o| o.solutions = Some(1)));
+        assert_eq!(out.matches("----------").count(), 1);
+        assert_eq!(outcome.status, Status::Satisfied, "{out}");
+        let minimise = KNAPSACK.replace("maximize v", "minimize v");
+        let (out, _) = run(&minimise, &SolveOptions::default());
+        assert_eq!(out, "a = 0;\nb = 0;\nv = 0;\n----------\n==========\n");
+    }
+
+    #[test]
+    fn statistics_follow_the_status_line() {
+        let (out, _) = run(KNAPSACK, &options(|o| o.statistics = true));
+        let lines: Vec<&str> = out.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| *l == "==========")
+            .expect("optimal");
+        let names: Vec<&str> = lines[at + 1..]
+            .iter()
+            .map(|l| {
+                l.strip_prefix("%%%mzn-stat: ")
+                    .map_or(*l, |stat| stat.split('=').next().expect("name=value"))
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "initTime",
+                "solveTime",
+                "solutions",
+                "variables",
+                "propagators",
+                "nodes",
+                "failures",
+                "restarts",
+                "peakDepth",
+                "propagations",
+                "objective",
+                "%%%mzn-stat-end"
+            ]
+        );
+        assert!(out.contains("%%%mzn-stat: objective=13\n"), "{out}");
+        assert!(out.contains("%%%mzn-stat: variables=3\n"), "{out}");
+    }
+
+    #[test]
+    fn threads_find_the_same_optimum() {
+        let (out, _) = run(KNAPSACK, &options(|o| o.threads = 2));
+        assert!(out.ends_with("v = 13;\n----------\n==========\n"), "{out}");
+    }
+}

@@ -193,3 +193,132 @@ pub(crate) fn linear(
         .linear(vars.iter().map(|(c, v)| (*c, v)), cmp, rhs);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{FznModel, SolveOptions, solve};
+
+    /// Every solution of a FlatZinc model over `x` and `y`, as `"x y"`, in search order;
+    /// each checked against the model.
+    fn solutions(constraints: &str) -> Vec<String> {
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\n{constraints}\nsolve satisfy;\n"
+        );
+        let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        let mut options = SolveOptions::default();
+        options.all = true;
+        let mut found = Vec::new();
+        solve(&model, &options, &mut std::io::sink(), |s| {
+            model
+                .model()
+                .check(s)
+                .expect("a solution satisfies the model");
+            let text = model.render(s);
+            let values: Vec<&str> = text
+                .lines()
+                .map(|l| l.split(" = ").nth(1).expect("x = v;").trim_end_matches(';'))
+                .collect();
+            found.push(values.join(" "));
+        })
+        .expect("solved");
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn linear_builtins_mean_their_sums() {
+        assert_eq!(
+            solutions("constraint int_lin_eq([2, -1], [x, y], 1);"),
+            ["1 1", "2 3"]
+        );
+        assert_eq!(
+            solutions("constraint int_lin_le([1, 1], [x, y], 3);"),
+            ["1 1", "1 2", "2 1"]
+        );
+        assert_eq!(
+            solutions("constraint int_lin_ne([1, 1], [x, y], 4);"),
+            ["1 1", "1 2", "2 1", "2 3", "3 2", "3 3"]
+        );
+        // Constants among the variables move to the right-hand side; a variable met twice
+        // gets one term.
+        assert_eq!(
+            solutions("constraint int_lin_eq([1, 1, 1], [x, 2, x], 4);"),
+            ["1 1", "1 2", "1 3"]
+        );
+    }
+
+    #[test]
+    fn comparisons_and_plus_are_linear() {
+        assert_eq!(
+            solutions("constraint int_lt(x, y);\nconstraint int_le(y, 2);"),
+            ["1 2"]
+        );
+        assert_eq!(
+            solutions("constraint int_ne(x, 2);\nconstraint int_eq(y, 3);"),
+            ["1 3", "3 3"]
+        );
+        assert_eq!(
+            solutions("constraint int_plus(x, 1, y);\nconstraint int_le(2, x);"),
+            ["2 3"]
+        );
+        // Merged by merge_equivalences: the equality holds without a constraint.
+        assert_eq!(
+            solutions("constraint int_eq(x, y);\nconstraint int_ne(x, 2);"),
+            ["1 1", "3 3"]
+        );
+    }
+
+    #[test]
+    fn element_of_constants_set_in_and_the_globals() {
+        assert_eq!(
+            solutions("constraint array_int_element(x, [3, 1, 3], y);"),
+            ["1 3", "2 1", "3 3"]
+        );
+        assert_eq!(
+            solutions("constraint set_in(x, {1, 3});\nconstraint int_eq(y, 2);"),
+            ["1 2", "3 2"]
+        );
+        assert_eq!(
+            solutions("constraint fzn_all_different_int([x, y, 2]);"),
+            ["1 3", "3 1"]
+        );
+        assert_eq!(
+            solutions("constraint fzn_table_int([x, y], [1, 2, 3, 3, 2, 2]);"),
+            ["1 2", "2 2", "3 3"]
+        );
+    }
+
+    #[test]
+    fn a_malformed_argument_is_an_error_on_its_line() {
+        let text = "var 1..3: x;\nconstraint int_lin_eq([1, 1], [x], 1);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("two coefficients, one variable");
+        assert_eq!(
+            error.to_string(),
+            "line 2: `int_lin_eq` has 2 coefficients for 1 variables"
+        );
+        let text = "var 1..3: x;\nconstraint int_le(x);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("one argument");
+        assert_eq!(
+            error.to_string(),
+            "line 2: `int_le` takes 2 arguments, not 1"
+        );
+        let text = "var 1..3: x;\nconstraint int_le(x, z);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("unknown");
+        assert_eq!(error.to_string(), "line 2: unknown identifier `z`");
+        let text = "var 1..3: x;\nconstraint fzn_table_int([x, x], [1, 2, 3]);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("ragged table");
+        assert_eq!(error.line(), Some(2));
+    }
+
+    #[test]
+    fn an_unsupported_builtin_is_named_with_its_line_and_never_skipped() {
+        let text = "var 1..3: x;\nvar 1..3: y;\nvar 1..9: z;\nconstraint int_le(x, y);\n\
+                    constraint int_times(x, y, z);\nconstraint int_times(y, y, z);\n\
+                    constraint bool_clause([], []);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("int_times");
+        assert_eq!(
+            error.to_string(),
+            "unsupported constraint `int_times` (line 5); also unsupported: `bool_clause` (line 7)"
+        );
+    }
+}

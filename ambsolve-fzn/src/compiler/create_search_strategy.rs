@@ -10,7 +10,8 @@
 //!   is exact; `anti_first_fail`, `smallest`, `largest`, `occurrence`,
 //!   `most_constrained`, `max_regret` and `dom_w_deg` have no counterpart and fall back to
 //!   the annotations' order.
-//! - Value order, per variable: `indomain_min` (and the old `indomain`) ascending,
+//! - Value order: when every part agrees, its order for all the variables (those no
+//!   annotation lists too); else per variable, the unlisted ones ascending. `indomain_min` (and the old `indomain`) ascending,
 //!   `indomain_max` descending, `indomain_median` and `indomain_middle` middle-out over the
 //!   variable's initial values, `indomain_random` a shuffle fixed by the seed; the
 //!   engine branches on values (`x = v`, then `x ≠ v`), so `indomain_split` and
@@ -220,5 +221,108 @@ fn word(arg: &AnnExpr) -> &str {
             _ => "",
         },
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{FznModel, SolveOptions, solve};
+
+    /// The model's first solution under `annotation`, and its notes.
+    fn first(annotation: &str, free: bool) -> (String, Vec<String>) {
+        first_with("", annotation, free)
+    }
+
+    /// As `first`, with one more constraint line.
+    fn first_with(constraint: &str, annotation: &str, free: bool) -> (String, Vec<String>) {
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..4: z :: output_var;\n\
+             constraint int_ne(z, 1);\n{constraint}\nsolve {annotation} satisfy;\n"
+        );
+        let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        let mut options = SolveOptions::default();
+        options.free = free;
+        let mut out = Vec::new();
+        solve(&model, &options, &mut out, |_| {}).expect("solved");
+        let out = String::from_utf8(out).expect("UTF-8").replace('\n', " ");
+        (out, model.notes().to_vec())
+    }
+
+    #[test]
+    fn value_orders_follow_the_annotation_per_variable() {
+        let (out, notes) = first(
+            ":: int_search([x, y, z], input_order, indomain_max, complete)",
+            false,
+        );
+        assert_eq!(out, "x = 3; y = 3; z = 4; ---------- ");
+        assert!(notes.is_empty(), "{notes:?}");
+        let (out, _) = first(
+            ":: int_search([x, y, z], input_order, indomain_median, complete)",
+            false,
+        );
+        // Middle-out over the initial values 1..4: 2, 3, 1, 4.
+        assert_eq!(out, "x = 2; y = 2; z = 2; ---------- ");
+        let (out, _) = first(
+            ":: seq_search([int_search([x], input_order, indomain_min, complete), \
+             int_search([y, z], input_order, indomain_max, complete)])",
+            false,
+        );
+        assert_eq!(out, "x = 1; y = 3; z = 4; ---------- ");
+    }
+
+    #[test]
+    fn variable_orders_and_free_search() {
+        // Input order over [z, x], then the unlisted y; one value order for all.
+        let (out, _) = first(
+            ":: int_search([z, x], input_order, indomain_max, complete)",
+            false,
+        );
+        assert_eq!(out, "x = 3; y = 3; z = 4; ---------- ");
+        // Two value orders: per variable, the unlisted y ascending.
+        let (out, _) = first(
+            ":: seq_search([int_search([z], input_order, indomain_max, complete), \
+             int_search([x], input_order, indomain_median, complete)])",
+            false,
+        );
+        assert_eq!(out, "x = 2; y = 1; z = 4; ---------- ");
+        // With y + z <= 5, the variable decided first takes its largest value: z in input
+        // order, y (2 values left against z's 3) first-fail.
+        let sum = "constraint int_le(y, 2);\nconstraint int_lin_le([1, 1], [y, z], 5);";
+        let (out, _) = first_with(
+            sum,
+            ":: int_search([z, y], input_order, indomain_max, complete)",
+            false,
+        );
+        assert_eq!(out, "x = 3; y = 1; z = 4; ---------- ");
+        let (out, _) = first_with(
+            sum,
+            ":: int_search([z, y], first_fail, indomain_max, complete)",
+            false,
+        );
+        assert_eq!(out, "x = 3; y = 2; z = 3; ---------- ");
+        // Free search ignores the annotation: first-fail, ascending values.
+        let (out, _) = first(
+            ":: int_search([z, x], input_order, indomain_max, complete)",
+            true,
+        );
+        assert_eq!(out, "x = 1; y = 1; z = 2; ---------- ");
+    }
+
+    #[test]
+    fn what_the_strategy_cannot_express_is_noted() {
+        let (_, notes) = first(
+            ":: seq_search([int_search([x], dom_w_deg, indomain_split, complete), \
+             int_search([y], input_order, indomain_reverse_split, complete), warm_start([x], [1])])",
+            false,
+        );
+        assert_eq!(
+            notes,
+            [
+                "line 6: variable selection `dom_w_deg` is not supported: the annotation's order instead",
+                "line 6: `indomain_split` splits domains; ambsolve branches on values: ascending instead",
+                "line 6: `indomain_reverse_split` splits domains; ambsolve branches on values: descending instead",
+                "line 6: search annotation `warm_start` is not supported: ignored",
+            ]
+        );
     }
 }
