@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use ambsolve::CancelFlag;
 use ambsolve_fzn::{FznModel, SolveOptions};
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 /// ambsolve as a FlatZinc solver: solves MODEL.fzn and prints its solutions in the
 /// FlatZinc output format.
@@ -59,7 +59,19 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            // Every usage error ends with the usage line (clap omits it after a bad value).
+            let rendered = error.render().to_string();
+            eprintln!("{}", rendered.trim_end());
+            if !rendered.contains("Usage:") {
+                eprintln!("\n{}", Args::command().render_usage());
+            }
+            return ExitCode::from(2);
+        }
+    };
     let model = match FznModel::from_path(&args.model, args.seed) {
         Ok(model) => model,
         Err(error) => {
