@@ -1,5 +1,5 @@
 //! ambsolve as a MiniZinc solver: reads FlatZinc, builds an ambsolve
-//! [`Model`](ambsolve::Model) through its public API only, solves it, and prints the
+//! [`Model`] through its public API only, solves it, and prints the
 //! solutions in the FlatZinc output format. The binary `fzn-ambsolve` is what MiniZinc
 //! runs (`minizinc --solver ambsolve model.mzn data.dzn`, see the README's "Use from
 //! MiniZinc").

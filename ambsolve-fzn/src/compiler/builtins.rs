@@ -205,8 +205,10 @@ mod tests {
             "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\n{constraints}\nsolve satisfy;\n"
         );
         let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        let mut options = SolveOptions::default();
-        options.all = true;
+        let options = SolveOptions {
+            all: true,
+            ..SolveOptions::default()
+        };
         let mut found = Vec::new();
         solve(&model, &options, &mut std::io::sink(), |s| {
             model

@@ -240,8 +240,10 @@ mod tests {
              constraint int_ne(z, 1);\n{constraint}\nsolve {annotation} satisfy;\n"
         );
         let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        let mut options = SolveOptions::default();
-        options.free = free;
+        let options = SolveOptions {
+            free,
+            ..SolveOptions::default()
+        };
         let mut out = Vec::new();
         solve(&model, &options, &mut out, |_| {}).expect("solved");
         let out = String::from_utf8(out).expect("UTF-8").replace('\n', " ");
