@@ -396,6 +396,31 @@ mod tests {
     }
 
     #[test]
+    fn edge_cases_empty_domains_empty_sums_and_constant_objectives() {
+        // Merging x and y leaves no value: unsatisfiable, for a satisfaction or an
+        // optimisation alike.
+        let disjoint = "var 1..3: x :: output_var;\nvar 5..6: y;\nconstraint int_eq(x, y);\n";
+        for solve_item in ["solve satisfy;\n", "solve minimize x;\n"] {
+            let (out, _) = run(&format!("{disjoint}{solve_item}"), &SolveOptions::default());
+            assert_eq!(out, "=====UNSATISFIABLE=====\n", "{solve_item}");
+        }
+        let empty_sum =
+            "var 1..2: x :: output_var;\nconstraint int_lin_le([], [], -1);\nsolve satisfy;\n";
+        let (out, _) = run(empty_sum, &SolveOptions::default());
+        assert_eq!(out, "=====UNSATISFIABLE=====\n");
+        let constant = "var 1..2: x :: output_var;\nsolve maximize 3;\n";
+        let (out, outcome) = run(constant, &SolveOptions::default());
+        assert_eq!(out, "x = 1;\n----------\n==========\n");
+        assert_eq!(outcome.objective, Some(3));
+        let overflow = "var 1..3: x;\nconstraint int_lin_le([9223372036854775807, 9223372036854775807], [x, x], 1);\nsolve satisfy;\n";
+        let error = FznModel::from_str(overflow).expect_err("2 * i64::MAX");
+        assert_eq!(
+            error.to_string(),
+            "line 2: a linear constraint's coefficients or constants overflow an i64"
+        );
+    }
+
+    #[test]
     fn threads_find_the_same_optimum() {
         let (out, _) = run(KNAPSACK, &options(|o| o.threads = 2));
         assert!(out.ends_with("v = 13;\n----------\n==========\n"), "{out}");

@@ -164,7 +164,12 @@ pub(crate) fn linear(
     cmp: Cmp,
     rhs: i64,
 ) -> Result<(), FznError> {
-    let overflow = || FznError::invalid(line, "a linear constraint's constants overflow an i64");
+    let overflow = || {
+        FznError::invalid(
+            line,
+            "a linear constraint's coefficients or constants overflow an i64",
+        )
+    };
     let mut rhs = i128::from(rhs);
     let mut by_root: Vec<(usize, i128)> = Vec::new();
     let mut position: HashMap<usize, usize> = HashMap::new();
