@@ -1,0 +1,307 @@
+//! The state the compiler's passes share: the model being built, what each identifier
+//! stands for, the variables' domains and equivalences, and what is left to print.
+
+use std::collections::HashMap;
+
+use ambsolve::{Model, Strategy, Var};
+use flatzinc::{BoolExpr, Expr, IntExpr, SetLiteralExpr};
+
+use crate::ast::Ast;
+use crate::error::FznError;
+use crate::output::Output;
+
+/// A value an array element or an argument stands for: a variable (its declaration, see
+/// [`Context::root`] for the one it was merged into) or a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Elem {
+    /// The declaration at this position of [`Context::decls`].
+    Var(usize),
+    /// A constant (booleans are 0 and 1).
+    Const(i64),
+}
+
+/// A variable declaration: a FlatZinc `var`, or an element of an array of variables
+/// declared without a value.
+#[derive(Clone, Debug)]
+pub(crate) struct Decl {
+    /// Its FlatZinc name.
+    pub(crate) name: String,
+    /// The line it was declared on.
+    pub(crate) line: usize,
+    /// The values it may take, ascending (booleans: 0 and 1). For a variable merged into
+    /// another, the root's domain is what counts.
+    pub(crate) domain: Vec<i64>,
+    /// Whether it has no domain of its own (`var int: x = y;`, an alias of a bounded
+    /// variable): then `domain` is empty and means nothing.
+    pub(crate) unbounded: bool,
+}
+
+/// What an identifier stands for.
+#[derive(Clone, Debug)]
+pub(crate) enum Symbol {
+    /// A single variable: its declaration.
+    Var(usize),
+    /// An array of variables (and constants).
+    VarArray(Vec<Elem>),
+    /// An integer parameter.
+    Int(i64),
+    /// A boolean parameter.
+    Bool(bool),
+    /// A set-of-int parameter, its values ascending.
+    Set(Vec<i64>),
+    /// An array of integer (or boolean, as 0/1) parameters.
+    IntArray(Vec<i64>),
+    /// An array of sets of int (no supported builtin reads one yet).
+    SetArray,
+}
+
+/// The shared state of the passes.
+pub(crate) struct Context<'ast> {
+    /// The parsed file.
+    pub(crate) ast: &'ast Ast,
+    /// The model being built.
+    pub(crate) model: Model<'static>,
+    /// Identifiers: parameters, variables, arrays.
+    pub(crate) symbols: HashMap<String, Symbol>,
+    /// Variable declarations, in the order of the file.
+    pub(crate) decls: Vec<Decl>,
+    /// Union-find over `decls`: the declaration each one was merged with (itself for a
+    /// root).
+    pub(crate) parent: Vec<usize>,
+    /// The model variable of each root declaration (after `prepare_variables`).
+    pub(crate) vars: Vec<Option<Var<i64>>>,
+    /// One-value variables standing for constants where a constraint needs a variable.
+    pub(crate) constants: HashMap<i64, Var<i64>>,
+    /// Constraints already expressed by an earlier pass (an equality merged away), by
+    /// position in `ast.constraints`.
+    pub(crate) consumed: Vec<bool>,
+    /// What each solution prints.
+    pub(crate) output: Output,
+    /// The search strategy the solve item's annotations ask for, if any.
+    pub(crate) strategy: Option<Strategy>,
+    /// Notes for `-v`: annotations followed only in part, or ignored.
+    pub(crate) notes: Vec<String>,
+}
+
+/// The most values one variable may have: ambsolve keeps a variable's value list in
+/// memory (8 bytes a value).
+pub(crate) const MAX_DOMAIN: u64 = 1 << 22;
+
+impl<'ast> Context<'ast> {
+    /// A context for `ast`, nothing compiled yet.
+    pub(crate) fn new(ast: &'ast Ast) -> Self {
+        Context {
+            ast,
+            model: Model::new(),
+            symbols: HashMap::new(),
+            decls: Vec::new(),
+            parent: Vec::new(),
+            vars: Vec::new(),
+            constants: HashMap::new(),
+            consumed: vec![false; ast.constraints.len()],
+            output: Output::default(),
+            strategy: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Declares `name` (once), or says on `line` that it is declared twice.
+    pub(crate) fn define(
+        &mut self,
+        line: usize,
+        name: &str,
+        symbol: Symbol,
+    ) -> Result<(), FznError> {
+        if self.symbols.insert(name.to_string(), symbol).is_some() {
+            return Err(FznError::invalid(
+                line,
+                format!("`{name}` is declared twice"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Adds a variable declaration; its position.
+    pub(crate) fn declare(&mut self, decl: Decl) -> usize {
+        self.decls.push(decl);
+        self.parent.push(self.parent.len());
+        self.decls.len() - 1
+    }
+
+    /// The declaration `decl` was merged into (itself if it was not).
+    pub(crate) fn root(&self, mut decl: usize) -> usize {
+        while self.parent[decl] != decl {
+            decl = self.parent[decl];
+        }
+        decl
+    }
+
+    /// The model variable of an element (a one-value variable for a constant).
+    pub(crate) fn var(&mut self, elem: Elem) -> Var<i64> {
+        match elem {
+            Elem::Var(decl) => {
+                let root = self.root(decl);
+                self.vars[root]
+                    .clone()
+                    .expect("prepare_variables made every root's variable")
+            }
+            Elem::Const(value) => {
+                let model = &mut self.model;
+                self.constants
+                    .entry(value)
+                    .or_insert_with(|| model.named_var(value.to_string(), [value]))
+                    .clone()
+            }
+        }
+    }
+
+    /// The symbol an identifier names, or an error on `line`.
+    pub(crate) fn symbol(&self, line: usize, name: &str) -> Result<&Symbol, FznError> {
+        self.symbols
+            .get(name)
+            .ok_or_else(|| FznError::invalid(line, format!("unknown identifier `{name}`")))
+    }
+
+    /// An integer (or boolean, as 0/1) parameter or variable named by an identifier.
+    pub(crate) fn ident_elem(&self, line: usize, name: &str) -> Result<Elem, FznError> {
+        match self.symbol(line, name)? {
+            Symbol::Var(decl) => Ok(Elem::Var(*decl)),
+            Symbol::Int(value) => Ok(Elem::Const(*value)),
+            Symbol::Bool(value) => Ok(Elem::Const(i64::from(*value))),
+            _ => Err(FznError::invalid(
+                line,
+                format!("`{name}` is not an integer or a boolean"),
+            )),
+        }
+    }
+
+    /// The element an expression stands for: a variable or a constant.
+    pub(crate) fn elem(&self, line: usize, expr: &Expr) -> Result<Elem, FznError> {
+        match expr {
+            Expr::VarParIdentifier(name) => self.ident_elem(line, name),
+            Expr::Int(value) => Ok(Elem::Const(int(line, *value)?)),
+            Expr::Bool(value) => Ok(Elem::Const(i64::from(*value))),
+            Expr::Float(_) => Err(FznError::Float { line }),
+            _ => Err(FznError::invalid(line, "expected an integer or a boolean")),
+        }
+    }
+
+    /// The elements of an array expression (a literal or an array's identifier).
+    pub(crate) fn elems(&self, line: usize, expr: &Expr) -> Result<Vec<Elem>, FznError> {
+        match expr {
+            Expr::ArrayOfBool(items) => items
+                .iter()
+                .map(|item| match item {
+                    BoolExpr::Bool(value) => Ok(Elem::Const(i64::from(*value))),
+                    BoolExpr::VarParIdentifier(name) => self.ident_elem(line, name),
+                })
+                .collect(),
+            Expr::ArrayOfInt(items) => items.iter().map(|item| self.int_elem(line, item)).collect(),
+            Expr::VarParIdentifier(name) => match self.symbol(line, name)? {
+                Symbol::VarArray(elems) => Ok(elems.clone()),
+                Symbol::IntArray(values) => Ok(values.iter().map(|&v| Elem::Const(v)).collect()),
+                _ => Err(FznError::invalid(line, format!("`{name}` is not an array"))),
+            },
+            Expr::ArrayOfFloat(_) => Err(FznError::Float { line }),
+            Expr::ArrayOfSet(items) if items.is_empty() => Ok(Vec::new()),
+            _ => Err(FznError::invalid(
+                line,
+                "expected an array of integers or booleans",
+            )),
+        }
+    }
+
+    fn int_elem(&self, line: usize, item: &IntExpr) -> Result<Elem, FznError> {
+        match item {
+            IntExpr::Int(value) => Ok(Elem::Const(int(line, *value)?)),
+            IntExpr::VarParIdentifier(name) => self.ident_elem(line, name),
+        }
+    }
+
+    /// An integer constant (a literal or a parameter).
+    pub(crate) fn int(&self, line: usize, expr: &Expr) -> Result<i64, FznError> {
+        match self.elem(line, expr)? {
+            Elem::Const(value) => Ok(value),
+            Elem::Var(_) => Err(FznError::invalid(
+                line,
+                "expected a constant, not a variable",
+            )),
+        }
+    }
+
+    /// An array of integer constants.
+    pub(crate) fn ints(&self, line: usize, expr: &Expr) -> Result<Vec<i64>, FznError> {
+        self.elems(line, expr)?
+            .into_iter()
+            .map(|elem| match elem {
+                Elem::Const(value) => Ok(value),
+                Elem::Var(_) => Err(FznError::invalid(
+                    line,
+                    "expected an array of constants, not of variables",
+                )),
+            })
+            .collect()
+    }
+
+    /// A set of integers (a literal or a parameter), its values ascending.
+    pub(crate) fn set(&self, line: usize, expr: &Expr) -> Result<Vec<i64>, FznError> {
+        match expr {
+            Expr::Set(literal) => set_literal(line, literal),
+            Expr::VarParIdentifier(name) => match self.symbol(line, name)? {
+                Symbol::Set(values) => Ok(values.clone()),
+                _ => Err(FznError::invalid(line, format!("`{name}` is not a set"))),
+            },
+            _ => Err(FznError::invalid(line, "expected a set of integers")),
+        }
+    }
+}
+
+/// A FlatZinc integer as an `i64`.
+pub(crate) fn int(line: usize, value: i128) -> Result<i64, FznError> {
+    i64::try_from(value)
+        .map_err(|_| FznError::invalid(line, format!("the integer {value} does not fit in an i64")))
+}
+
+/// The values of a set literal, ascending and distinct.
+pub(crate) fn set_literal(line: usize, literal: &SetLiteralExpr) -> Result<Vec<i64>, FznError> {
+    let literal_int = |item: &IntExpr| match item {
+        IntExpr::Int(value) => int(line, *value),
+        IntExpr::VarParIdentifier(name) => Err(FznError::invalid(
+            line,
+            format!("`{name}` in a set literal: expected an integer"),
+        )),
+    };
+    match literal {
+        SetLiteralExpr::IntInRange(low, high) => range(line, literal_int(low)?, literal_int(high)?),
+        SetLiteralExpr::SetInts(items) => {
+            let mut values = items
+                .iter()
+                .map(literal_int)
+                .collect::<Result<Vec<_>, _>>()?;
+            values.sort_unstable();
+            values.dedup();
+            Ok(values)
+        }
+        SetLiteralExpr::BoundedFloat(..) | SetLiteralExpr::SetFloats(_) => {
+            Err(FznError::Float { line })
+        }
+    }
+}
+
+/// The values `low..=high`, if there are not too many.
+pub(crate) fn range(line: usize, low: i64, high: i64) -> Result<Vec<i64>, FznError> {
+    if high < low {
+        return Ok(Vec::new());
+    }
+    let size = (i128::from(high) - i128::from(low) + 1) as u128;
+    if size > u128::from(MAX_DOMAIN) {
+        return Err(FznError::invalid(
+            line,
+            format!(
+                "the range {low}..{high} has {size} values; ambsolve keeps every value of a \
+                 variable in memory, at most {MAX_DOMAIN}"
+            ),
+        ));
+    }
+    Ok((low..=high).collect())
+}

@@ -1,0 +1,120 @@
+//! Pass: the parameters (`int: n = 3;`, `array [1..2] of int: c = [1, 2];`, sets, booleans)
+//! become constants that later passes read by name.
+
+use flatzinc::{ParDeclItem, SetLiteral};
+
+use super::context::{Context, Symbol, int, range};
+use crate::error::FznError;
+
+/// Defines every parameter of the file.
+///
+/// # Errors
+/// An integer that does not fit in an `i64`, a set too large, a name declared twice.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
+    for located in &ctx.ast.parameters {
+        let line = located.line;
+        let (name, symbol) = match &located.item {
+            ParDeclItem::Int { id, int: value } => (id, Symbol::Int(int(line, *value)?)),
+            ParDeclItem::Bool { id, bool } => (id, Symbol::Bool(*bool)),
+            ParDeclItem::SetOfInt { id, set_literal } => {
+                (id, Symbol::Set(set_values(line, set_literal)?))
+            }
+            ParDeclItem::ArrayOfInt { id, v, .. } => {
+                let values = v.iter().map(|&x| int(line, x)).collect::<Result<_, _>>()?;
+                (id, Symbol::IntArray(values))
+            }
+            ParDeclItem::ArrayOfBool { id, v, .. } => (
+                id,
+                Symbol::IntArray(v.iter().map(|&b| i64::from(b)).collect()),
+            ),
+            ParDeclItem::ArrayOfSet { id, v, .. } => {
+                for set in v {
+                    set_values(line, set)?;
+                }
+                (id, Symbol::SetArray)
+            }
+            ParDeclItem::Float { .. } | ParDeclItem::ArrayOfFloat { .. } => {
+                return Err(FznError::Float { line });
+            }
+        };
+        ctx.define(line, name, symbol)?;
+    }
+    Ok(())
+}
+
+/// The values of a set parameter, ascending and distinct.
+fn set_values(line: usize, set: &SetLiteral) -> Result<Vec<i64>, FznError> {
+    match set {
+        SetLiteral::IntRange(low, high) => range(line, int(line, *low)?, int(line, *high)?),
+        SetLiteral::SetInts(items) => {
+            let mut values = items
+                .iter()
+                .map(|&x| int(line, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            values.sort_unstable();
+            values.dedup();
+            Ok(values)
+        }
+        SetLiteral::BoundedFloat(..) | SetLiteral::SetFloats(_) => Err(FznError::Float { line }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::parse_str;
+
+    fn symbols(text: &str) -> Result<Vec<(String, String)>, FznError> {
+        let ast = parse_str(text).expect("valid FlatZinc");
+        let mut ctx = Context::new(&ast);
+        run(&mut ctx)?;
+        let mut all: Vec<(String, String)> = ctx
+            .symbols
+            .iter()
+            .map(|(k, v)| (k.clone(), format!("{v:?}")))
+            .collect();
+        all.sort();
+        Ok(all)
+    }
+
+    #[test]
+    fn parameters_of_every_kind_become_constants() {
+        let all = symbols(
+            "int: n = -3;\n\
+             bool: b = true;\n\
+             set of int: s = {5, 1, 3, 1};\n\
+             set of int: r = 2..4;\n\
+             array [1..3] of int: c = [1, -1, 7];\n\
+             array [1..2] of bool: bs = [true, false];\n\
+             array [1..2] of set of int: ss = [1..2, {4}];\n\
+             solve satisfy;\n",
+        )
+        .expect("parameters");
+        let text: Vec<String> = all.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        assert_eq!(
+            text,
+            [
+                "b: Bool(true)",
+                "bs: IntArray([1, 0])",
+                "c: IntArray([1, -1, 7])",
+                "n: Int(-3)",
+                "r: Set([2, 3, 4])",
+                "s: Set([1, 3, 5])",
+                "ss: SetArray",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_parameter_beyond_i64_or_declared_twice_is_an_error_on_its_line() {
+        let error = symbols("int: n = 1;\nint: n = 2;\nsolve satisfy;\n").expect_err("twice");
+        assert_eq!(error.to_string(), "line 2: `n` is declared twice");
+        let error =
+            symbols("int: big = 99999999999999999999;\nsolve satisfy;\n").expect_err("too big");
+        assert_eq!(error.line(), Some(1));
+        assert!(
+            error.to_string().contains("does not fit in an i64"),
+            "{error}"
+        );
+    }
+}

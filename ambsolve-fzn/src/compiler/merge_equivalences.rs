@@ -1,0 +1,193 @@
+//! Pass: variables known equal become one model variable. An alias declaration
+//! (`var 1..5: x = y;`) and the equalities `int_eq(x, y)`, `bool_eq(a, b)` and
+//! `bool2int(b, i)` between two variables merge them (booleans are 0/1 integers, so a
+//! boolean and its integer are one variable); the merged variable's domain is the
+//! intersection, and the equality is not posted.
+
+use flatzinc::{BoolExpr, Expr, IntExpr, VarDeclItem};
+
+use super::context::{Context, Elem, Symbol};
+use crate::error::FznError;
+
+/// The builtins that state the equality of their two arguments.
+const EQUALITIES: [&str; 3] = ["int_eq", "bool_eq", "bool2int"];
+
+/// Merges the aliases and the equalities between two variables.
+///
+/// # Errors
+/// An alias of an unknown identifier.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
+    for located in &ctx.ast.variables {
+        let line = located.line;
+        let (id, other) = match &located.item {
+            VarDeclItem::Bool {
+                id,
+                expr: Some(BoolExpr::VarParIdentifier(other)),
+                ..
+            }
+            | VarDeclItem::Int {
+                id,
+                expr: Some(IntExpr::VarParIdentifier(other)),
+                ..
+            }
+            | VarDeclItem::IntInRange {
+                id,
+                expr: Some(IntExpr::VarParIdentifier(other)),
+                ..
+            }
+            | VarDeclItem::IntInSet {
+                id,
+                expr: Some(IntExpr::VarParIdentifier(other)),
+                ..
+            } => (id, other),
+            _ => continue,
+        };
+        let Some(&Symbol::Var(decl)) = ctx.symbols.get(id) else {
+            continue;
+        };
+        match ctx.ident_elem(line, other)? {
+            Elem::Var(with) => merge(ctx, decl, with),
+            Elem::Const(value) => fix(ctx, decl, value),
+        }
+    }
+    for (at, located) in ctx.ast.constraints.iter().enumerate() {
+        let call = &located.item;
+        if !EQUALITIES.contains(&call.id.as_str()) || call.exprs.len() != 2 {
+            continue;
+        }
+        let (Some(a), Some(b)) = (var_of(ctx, &call.exprs[0]), var_of(ctx, &call.exprs[1])) else {
+            continue;
+        };
+        merge(ctx, a, b);
+        ctx.consumed[at] = true;
+    }
+    Ok(())
+}
+
+/// The declaration an argument names, if it is a single variable.
+fn var_of(ctx: &Context<'_>, expr: &Expr) -> Option<usize> {
+    match expr {
+        Expr::VarParIdentifier(name) => match ctx.symbols.get(name) {
+            Some(Symbol::Var(decl)) => Some(*decl),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Merges the classes of `a` and `b`: the earlier declared root stays the root, with the
+/// intersection of both domains.
+fn merge(ctx: &mut Context<'_>, a: usize, b: usize) {
+    let (a, b) = (ctx.root(a), ctx.root(b));
+    if a == b {
+        return;
+    }
+    let (root, child) = (a.min(b), a.max(b));
+    let (kept, other) = (&ctx.decls[root], &ctx.decls[child]);
+    let domain = match (kept.unbounded, other.unbounded) {
+        (true, true) => Vec::new(),
+        (true, false) => other.domain.clone(),
+        (false, true) => kept.domain.clone(),
+        (false, false) => intersection(&kept.domain, &other.domain),
+    };
+    let unbounded = kept.unbounded && other.unbounded;
+    let decl = &mut ctx.decls[root];
+    decl.domain = domain;
+    decl.unbounded = unbounded;
+    ctx.parent[child] = root;
+}
+
+/// Keeps only `value` in the domain of `decl`'s class.
+fn fix(ctx: &mut Context<'_>, decl: usize, value: i64) {
+    let root = ctx.root(decl);
+    let decl = &mut ctx.decls[root];
+    if decl.unbounded {
+        decl.domain = vec![value];
+        decl.unbounded = false;
+    } else {
+        decl.domain.retain(|&v| v == value);
+    }
+}
+
+/// The values in both ascending lists.
+fn intersection(a: &[i64], b: &[i64]) -> Vec<i64> {
+    a.iter()
+        .copied()
+        .filter(|v| b.binary_search(v).is_ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compiler::{collect_domains, define_constants};
+    use crate::parser::parse_str;
+
+    fn classes(text: &str) -> Vec<String> {
+        let ast = parse_str(text).expect("valid FlatZinc");
+        let mut ctx = Context::new(&ast);
+        define_constants::run(&mut ctx).expect("constants");
+        collect_domains::run(&mut ctx).expect("domains");
+        run(&mut ctx).expect("merged");
+        let mut lines: Vec<String> = (0..ctx.decls.len())
+            .map(|d| {
+                let root = ctx.root(d);
+                format!(
+                    "{} -> {} {:?}",
+                    ctx.decls[d].name, ctx.decls[root].name, ctx.decls[root].domain
+                )
+            })
+            .collect();
+        lines.push(format!("consumed {:?}", ctx.consumed));
+        lines
+    }
+
+    #[test]
+    fn equalities_between_variables_merge_them_with_the_common_domain() {
+        let lines = classes(
+            "var 1..5: x;\n\
+             var 3..9: y;\n\
+             var bool: b;\n\
+             var 0..1: i;\n\
+             var 4..7: z;\n\
+             constraint int_eq(x, y);\n\
+             constraint bool2int(b, i);\n\
+             constraint int_eq(z, 5);\n\
+             constraint int_eq(y, z);\n\
+             solve satisfy;\n",
+        );
+        assert_eq!(
+            lines,
+            [
+                "x -> x [4, 5]",
+                "y -> x [4, 5]",
+                "b -> b [0, 1]",
+                "i -> b [0, 1]",
+                "z -> x [4, 5]",
+                "consumed [true, true, false, true]",
+            ]
+        );
+    }
+
+    #[test]
+    fn aliases_merge_and_a_fixed_alias_fixes() {
+        let lines = classes(
+            "int: n = 2;\n\
+             var 1..5: x;\n\
+             var int: y = x;\n\
+             var 0..3: z = x;\n\
+             var 1..5: w = n;\n\
+             solve satisfy;\n",
+        );
+        assert_eq!(
+            lines,
+            [
+                "x -> x [1, 2, 3]",
+                "y -> x [1, 2, 3]",
+                "z -> x [1, 2, 3]",
+                "w -> w [2]",
+                "consumed []",
+            ]
+        );
+    }
+}

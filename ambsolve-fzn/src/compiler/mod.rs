@@ -1,0 +1,62 @@
+//! The compiler: a pipeline of small passes over one shared [`Context`], turning the
+//! [`Ast`] into an ambsolve [`Model`](ambsolve::Model) (public API only), what each
+//! solution prints, and the search strategy.
+//!
+//! The passes, in order (one file each):
+//! 1. `define_constants`: parameters become named constants;
+//! 2. `collect_domains`: variables get their domains (booleans are 0/1 integers), arrays
+//!    of variables their elements;
+//! 3. `merge_equivalences`: aliases and equalities between two variables (`int_eq`,
+//!    `bool_eq`, `bool2int`) merge them into one;
+//! 4. `prepare_variables`: one model variable per merged class, and the output;
+//! 5. `post_constraints`: each constraint through the table of builtins;
+//! 6. `create_objective`: `minimize` / `maximize`;
+//! 7. `create_search_strategy`: the search annotations.
+
+mod builtins;
+mod collect_domains;
+mod context;
+mod create_objective;
+mod create_search_strategy;
+mod define_constants;
+mod merge_equivalences;
+mod post_constraints;
+mod prepare_variables;
+
+use ambsolve::Model;
+
+use self::context::Context;
+use crate::ast::Ast;
+use crate::error::FznError;
+use crate::output::Output;
+
+pub(crate) use self::post_constraints::BUILTINS;
+
+/// What the passes produce.
+pub(crate) struct Compiled {
+    pub(crate) model: Model<'static>,
+    pub(crate) output: Output,
+    pub(crate) strategy: Option<ambsolve::Strategy>,
+    pub(crate) notes: Vec<String>,
+}
+
+/// Runs the passes over `ast`; `seed` seeds `indomain_random`.
+///
+/// # Errors
+/// The first pass that fails says why, with the line.
+pub(crate) fn compile(ast: &Ast, seed: u64) -> Result<Compiled, FznError> {
+    let mut ctx = Context::new(ast);
+    define_constants::run(&mut ctx)?;
+    collect_domains::run(&mut ctx)?;
+    merge_equivalences::run(&mut ctx)?;
+    prepare_variables::run(&mut ctx)?;
+    post_constraints::run(&mut ctx)?;
+    create_objective::run(&mut ctx)?;
+    create_search_strategy::run(&mut ctx, seed)?;
+    Ok(Compiled {
+        model: ctx.model,
+        output: ctx.output,
+        strategy: ctx.strategy,
+        notes: ctx.notes,
+    })
+}

@@ -1,0 +1,136 @@
+//! Pass: one model variable (`Var<i64>`, named as in the file) for each class of merged
+//! declarations, and the output: what `output_var` and `output_array` ask to print.
+
+use flatzinc::{AnnExpr, Annotation, Expr, SetExpr, VarDeclItem};
+
+use super::context::{Context, Elem, Symbol, set_literal};
+use crate::error::FznError;
+use crate::output::{OutputItem, Printed};
+
+/// Declares the model's variables, then the output.
+///
+/// # Errors
+/// A variable left unbounded after merging, a malformed `output_array`.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
+    ctx.vars = vec![None; ctx.decls.len()];
+    for d in 0..ctx.decls.len() {
+        if ctx.root(d) != d {
+            continue;
+        }
+        let decl = &ctx.decls[d];
+        if decl.unbounded {
+            return Err(FznError::invalid(
+                decl.line,
+                format!(
+                    "`{}` is an unbounded `var int`: ambsolve needs a finite domain",
+                    decl.name
+                ),
+            ));
+        }
+        let var = ctx
+            .model
+            .named_var(decl.name.clone(), decl.domain.iter().copied());
+        ctx.vars[d] = Some(var);
+    }
+    for located in &ctx.ast.variables {
+        let line = located.line;
+        let (id, annos, is_array, is_bool) = describe(&located.item);
+        if is_array {
+            let Some(dims) = output_array(line, annos)? else {
+                continue;
+            };
+            let Some(Symbol::VarArray(elems)) = ctx.symbols.get(id) else {
+                continue;
+            };
+            let elems = elems.clone();
+            let expected: i128 = dims
+                .iter()
+                .map(|&(l, h)| i128::from((h - l + 1).max(0)))
+                .product();
+            if expected != elems.len() as i128 {
+                return Err(FznError::invalid(
+                    line,
+                    format!(
+                        "`output_array` of `{id}` gives {expected} elements for an array of {}",
+                        elems.len()
+                    ),
+                ));
+            }
+            let values = elems.into_iter().map(|e| printed(ctx, e)).collect();
+            ctx.output.items.push(OutputItem::Array {
+                name: id.to_string(),
+                dims,
+                values,
+                is_bool,
+            });
+        } else if annos.iter().any(|a| a.id == "output_var") {
+            let Some(&Symbol::Var(decl)) = ctx.symbols.get(id) else {
+                continue;
+            };
+            let value = printed(ctx, Elem::Var(decl));
+            ctx.output.items.push(OutputItem::Single {
+                name: id.to_string(),
+                value,
+                is_bool,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// What an element prints: its class's variable, or a constant.
+fn printed(ctx: &mut Context<'_>, elem: Elem) -> Printed {
+    match elem {
+        Elem::Var(_) => Printed::Var(ctx.var(elem)),
+        Elem::Const(value) => Printed::Const(value),
+    }
+}
+
+/// A declaration's name, annotations, whether it is an array and whether it is boolean.
+fn describe(item: &VarDeclItem) -> (&str, &[Annotation], bool, bool) {
+    match item {
+        VarDeclItem::Bool { id, annos, .. } => (id, annos, false, true),
+        VarDeclItem::Int { id, annos, .. }
+        | VarDeclItem::IntInRange { id, annos, .. }
+        | VarDeclItem::IntInSet { id, annos, .. }
+        | VarDeclItem::Float { id, annos, .. }
+        | VarDeclItem::BoundedFloat { id, annos, .. }
+        | VarDeclItem::SetOfInt { id, annos, .. }
+        | VarDeclItem::SubSetOfIntSet { id, annos, .. }
+        | VarDeclItem::SubSetOfIntRange { id, annos, .. } => (id, annos, false, false),
+        VarDeclItem::ArrayOfBool { id, annos, .. } => (id, annos, true, true),
+        VarDeclItem::ArrayOfInt { id, annos, .. }
+        | VarDeclItem::ArrayOfIntInRange { id, annos, .. }
+        | VarDeclItem::ArrayOfIntInSet { id, annos, .. }
+        | VarDeclItem::ArrayOfFloat { id, annos, .. }
+        | VarDeclItem::ArrayOfBoundedFloat { id, annos, .. }
+        | VarDeclItem::ArrayOfSet { id, annos, .. }
+        | VarDeclItem::ArrayOfSubSetOfIntRange { id, annos, .. }
+        | VarDeclItem::ArrayOfSubSetOfIntSet { id, annos, .. } => (id, annos, true, false),
+    }
+}
+
+/// The index sets of an `output_array([1..2, 1..3])` annotation, if there is one.
+fn output_array(line: usize, annos: &[Annotation]) -> Result<Option<Vec<(i64, i64)>>, FznError> {
+    let Some(annotation) = annos.iter().find(|a| a.id == "output_array") else {
+        return Ok(None);
+    };
+    let wrong = || FznError::invalid(line, "`output_array` expects a list of index ranges");
+    let sets = match annotation.expressions.as_slice() {
+        [AnnExpr::Expr(Expr::ArrayOfSet(sets))] => sets,
+        _ => return Err(wrong()),
+    };
+    sets.iter()
+        .map(|set| match set {
+            SetExpr::Set(literal) => {
+                let values = set_literal(line, literal)?;
+                match (values.first(), values.last()) {
+                    (Some(&low), Some(&high)) => Ok((low, high)),
+                    _ => Ok((1, 0)),
+                }
+            }
+            SetExpr::VarParIdentifier(_) => Err(wrong()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}

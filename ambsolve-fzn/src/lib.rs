@@ -1,0 +1,154 @@
+//! ambsolve as a MiniZinc solver: reads FlatZinc, builds an ambsolve
+//! [`Model`] through its public API only, solves it, and prints the
+//! solutions in the FlatZinc output format. The binary `fzn-ambsolve` is what MiniZinc
+//! runs (`minizinc --solver ambsolve model.mzn data.dzn`, see the README's "Use from
+//! MiniZinc").
+//!
+//! ```
+//! use ambsolve_fzn::{FznModel, SolveOptions, Status};
+//!
+//! let fzn = "\
+//! var 1..3: x :: output_var;
+//! var 1..3: y :: output_var;
+//! constraint int_lin_eq([1, 1], [x, y], 5);
+//! constraint int_lt(x, y);
+//! solve satisfy;
+//! ";
+//! let model = FznModel::from_str(fzn)?;
+//! let mut printed = Vec::new();
+//! let outcome = ambsolve_fzn::solve(&model, &SolveOptions::default(), &mut printed, |_| {})?;
+//! assert_eq!(String::from_utf8(printed)?, "x = 2;\ny = 3;\n----------\n");
+//! assert_eq!(outcome.status, Status::Satisfied);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The pieces: [`parser`] reads the file line by line into an [`Ast`] (with the
+//! `flatzinc` crate's grammar); the compiler runs small passes over one context
+//! (constants, domains, equivalences, variables, constraints through a table of builtins,
+//! objective, search annotations); [`solve`] runs the search and prints.
+//!
+//! What is supported so far: integer and boolean variables (booleans are 0/1 integers),
+//! the builtins of [`supported_builtins`], `satisfy`, `minimize` and `maximize`, and the
+//! search annotations that `ambsolve::Strategy` can express (see
+//! [`FznModel::notes`]). Floats are refused; any other builtin is an error naming it and
+//! its line ([`FznError::Unsupported`]).
+
+pub mod ast;
+mod compiler;
+mod error;
+mod output;
+pub mod parser;
+mod solve;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use ambsolve::{Assignment, Model, Strategy};
+
+pub use crate::ast::{Ast, Located};
+pub use crate::error::FznError;
+pub use crate::solve::{Outcome, SolveError, SolveOptions, Status, solve};
+
+/// A FlatZinc model compiled for ambsolve: the [`Model`], what each solution prints, and
+/// the strategy its search annotations ask for.
+pub struct FznModel {
+    model: Model<'static>,
+    output: output::Output,
+    strategy: Option<Strategy>,
+    notes: Vec<String>,
+    init_time: Duration,
+}
+
+impl FznModel {
+    /// Reads and compiles FlatZinc text.
+    ///
+    /// # Errors
+    /// An [`FznError`] naming the line at fault.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &str) -> Result<Self, FznError> {
+        Self::compile_with(|| parser::parse_str(text), 0)
+    }
+
+    /// Reads and compiles the FlatZinc file at `path`; `seed` seeds `indomain_random`.
+    ///
+    /// # Errors
+    /// [`FznError::Io`] if the file cannot be read, else as [`from_str`](Self::from_str).
+    pub fn from_path(path: impl AsRef<Path>, seed: u64) -> Result<Self, FznError> {
+        let path = path.as_ref();
+        let file = std::fs::File::open(path)
+            .map_err(|e| FznError::Io(format!("cannot read {}: {e}", path.display())))?;
+        Self::compile_with(|| parser::parse_reader(std::io::BufReader::new(file)), seed)
+    }
+
+    /// Compiles a parsed model; `seed` seeds `indomain_random`.
+    ///
+    /// # Errors
+    /// An [`FznError`] naming the line at fault.
+    pub fn from_ast(ast: &Ast, seed: u64) -> Result<Self, FznError> {
+        Self::compile_with(|| Ok(ast.clone()), seed)
+    }
+
+    fn compile_with(
+        parse: impl FnOnce() -> Result<Ast, FznError>,
+        seed: u64,
+    ) -> Result<Self, FznError> {
+        let started = Instant::now();
+        let ast = parse()?;
+        let compiled = compiler::compile(&ast, seed)?;
+        Ok(FznModel {
+            model: compiled.model,
+            output: compiled.output,
+            strategy: compiled.strategy,
+            notes: compiled.notes,
+            init_time: started.elapsed(),
+        })
+    }
+
+    /// The ambsolve model: every constraint of the file, with its meaning
+    /// ([`Model::check`] checks a solution against them).
+    pub fn model(&self) -> &Model<'static> {
+        &self.model
+    }
+
+    /// What `solution` prints: `x = 3;` for each `output_var`, `a = array1d(1..3, [..]);`
+    /// for each `output_array`, one a line, in the order of the file (without the
+    /// `----------` line).
+    ///
+    /// # Panics
+    /// If `solution` solves another model.
+    pub fn render(&self, solution: &Assignment) -> String {
+        self.output.render(solution)
+    }
+
+    /// The strategy the search annotations ask for, as far as ambsolve's `Strategy` can
+    /// express them; `None` without annotations.
+    pub fn strategy(&self) -> Option<&Strategy> {
+        self.strategy.as_ref()
+    }
+
+    /// What the compiler followed only in part or ignored (search annotations with no
+    /// counterpart in ambsolve), one note a line; `-v` prints them.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The time spent reading and compiling the file.
+    pub fn init_time(&self) -> Duration {
+        self.init_time
+    }
+}
+
+impl std::fmt::Debug for FznModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FznModel")
+            .field("vars", &self.model.num_vars())
+            .field("constraints", &self.model.num_constraints())
+            .field("notes", &self.notes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The FlatZinc builtins ambsolve supports, in the order of its table.
+pub fn supported_builtins() -> impl Iterator<Item = &'static str> {
+    compiler::BUILTINS.iter().map(|(name, _)| *name)
+}

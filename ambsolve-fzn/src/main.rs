@@ -1,0 +1,139 @@
+//! `fzn-ambsolve [options] model.fzn`: ambsolve as a FlatZinc solver, with the standard
+//! flags MiniZinc passes (`-a -n -i -f -s -t -p -r -v`).
+//!
+//! Exit status: 0 when the search ran (whatever it found, also when a time limit, Ctrl-C
+//! or SIGTERM stopped it: what was found is printed with the right status line), 1 for a
+//! model that cannot be read or solved (the message names the line), 2 for a bad command
+//! line.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ambsolve::CancelFlag;
+use ambsolve_fzn::{FznModel, SolveOptions};
+use clap::{CommandFactory, Parser};
+
+/// ambsolve as a FlatZinc solver: solves MODEL.fzn and prints its solutions in the
+/// FlatZinc output format.
+#[derive(Parser, Debug)]
+#[command(name = "fzn-ambsolve", version)]
+struct Args {
+    /// Print every solution (satisfaction), every improving solution (optimisation).
+    #[arg(short = 'a', long = "all-solutions")]
+    all: bool,
+    /// Print every improving solution of an optimisation.
+    #[arg(short = 'i', long = "intermediate")]
+    intermediate: bool,
+    /// Stop after N solutions.
+    #[arg(short = 'n', long = "num-solutions", value_name = "N")]
+    solutions: Option<u64>,
+    /// Free search: ignore the search annotations, search first-fail.
+    #[arg(short = 'f', long = "free-search")]
+    free: bool,
+    /// Print statistics (`%%%mzn-stat` lines).
+    #[arg(short = 's', long = "statistics")]
+    statistics: bool,
+    /// Stop after MS milliseconds, printing what was found.
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
+    time: Option<u64>,
+    /// Search on K threads.
+    #[arg(short = 'p', long = "parallel", value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
+    /// The seed of random choices (`indomain_random`).
+    #[arg(
+        short = 'r',
+        long = "random-seed",
+        value_name = "SEED",
+        default_value_t = 0
+    )]
+    seed: u64,
+    /// Print what the front end did on standard error.
+    #[arg(short = 'v', long = "verbose")]
+    verbose: bool,
+    /// The FlatZinc file.
+    #[arg(value_name = "MODEL.fzn")]
+    model: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            // Every usage error ends with the usage line (clap omits it after a bad value).
+            let rendered = error.render().to_string();
+            eprintln!("{}", rendered.trim_end());
+            if !rendered.contains("Usage:") {
+                eprintln!("\n{}", Args::command().render_usage());
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let model = match FznModel::from_path(&args.model, args.seed) {
+        Ok(model) => model,
+        Err(error) => {
+            eprintln!("fzn-ambsolve: error: {}: {error}", args.model.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.verbose {
+        eprintln!(
+            "fzn-ambsolve: {}: {} variables, {} constraints, read in {:.3?}",
+            args.model.display(),
+            model.model().num_vars(),
+            model.model().num_constraints(),
+            model.init_time()
+        );
+        for note in model.notes() {
+            eprintln!("fzn-ambsolve: {note}");
+        }
+    }
+    let mut options = SolveOptions::default();
+    options.all = args.all;
+    options.intermediate = args.intermediate;
+    options.solutions = args.solutions;
+    options.free = args.free;
+    options.statistics = args.statistics;
+    options.time = args.time.map(Duration::from_millis);
+    options.threads = usize::from(args.threads);
+    options.seed = args.seed;
+    options.cancel = Some(interrupt_flag());
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match ambsolve_fzn::solve(&model, &options, &mut out, |_| {}) {
+        Ok(outcome) => {
+            if args.verbose {
+                eprintln!(
+                    "fzn-ambsolve: {:?} ({}); {}",
+                    outcome.status, outcome.stop_reason, outcome.stats
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let _ = out.flush();
+            eprintln!("fzn-ambsolve: error: {}: {error}", args.model.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A flag Ctrl-C and SIGTERM set: the search stops and what it found is printed. A second
+/// signal ends the program at once.
+fn interrupt_flag() -> CancelFlag {
+    let flag = CancelFlag::new();
+    let seen = flag.clone();
+    let installed = ctrlc::set_handler(move || {
+        if seen.is_cancelled() {
+            std::process::exit(130);
+        }
+        seen.cancel();
+    });
+    if let Err(error) = installed {
+        eprintln!("fzn-ambsolve: warning: Ctrl-C will not print the best found ({error})");
+    }
+    flag
+}

@@ -1,0 +1,230 @@
+//! The `fzn-ambsolve` command line as MiniZinc runs it: flags, output, exit statuses and
+//! error messages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fzn_ambsolve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+        .args(args)
+        .output()
+        .expect("fzn-ambsolve runs")
+}
+
+fn instance(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/minizinc")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// A FlatZinc file written for one test.
+fn file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("fzn-ambsolve-{}-{name}.fzn", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8")
+}
+
+#[test]
+fn an_optimisation_prints_its_optimum_and_the_final_line() {
+    let output = fzn_ambsolve(&[&instance("golomb/06.fzn")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "mark = array1d(1..6, [0, 1, 4, 10, 12, 17]);\n----------\n==========\n"
+    );
+}
+
+#[test]
+fn every_improving_solution_with_a_and_i_and_statistics_with_s() {
+    for flag in ["-a", "-i"] {
+        let output = fzn_ambsolve(&[flag, &instance("golomb/06.fzn")]);
+        let out = stdout(&output);
+        assert!(out.matches("----------").count() >= 2, "{flag}: {out}");
+        assert!(
+            out.ends_with("17]);\n----------\n==========\n"),
+            "{flag}: {out}"
+        );
+    }
+    let output = fzn_ambsolve(&["-s", &instance("golomb/06.fzn")]);
+    let out = stdout(&output);
+    assert!(out.contains("==========\n%%%mzn-stat: initTime="), "{out}");
+    assert!(out.contains("%%%mzn-stat: nodes="), "{out}");
+    assert!(
+        out.ends_with("%%%mzn-stat: objective=17\n%%%mzn-stat-end\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn all_solutions_with_a_n_limits_them_and_free_search_still_solves() {
+    let pairs = file(
+        "pairs",
+        "var 1..3: x :: output_var;\nvar bool: b :: output_var;\nconstraint int_le(x, 2);\nsolve satisfy;\n",
+    );
+    let pairs = pairs.to_str().expect("a UTF-8 path");
+    let output = fzn_ambsolve(&["-a", pairs]);
+    assert_eq!(
+        stdout(&output),
+        "x = 1;\nb = false;\n----------\nx = 1;\nb = true;\n----------\n\
+         x = 2;\nb = false;\n----------\nx = 2;\nb = true;\n----------\n==========\n"
+    );
+    let output = fzn_ambsolve(&["-n", "3", pairs]);
+    assert_eq!(stdout(&output).matches("----------").count(), 3);
+    assert!(!stdout(&output).contains("=========="));
+    let output = fzn_ambsolve(&["-f", "-p", "2", "-r", "7", "-t", "10000", pairs]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).matches("----------").count(), 1);
+}
+
+#[test]
+fn an_unsatisfiable_instance_says_so() {
+    let unsat = file(
+        "unsat",
+        "var 1..3: x :: output_var;\nconstraint int_lin_le([1], [x], 0);\nsolve satisfy;\n",
+    );
+    let output = fzn_ambsolve(&[unsat.to_str().expect("UTF-8")]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn verbose_tells_the_model_size_and_what_the_search_annotations_lose() {
+    let split = file(
+        "split",
+        "var 1..3: x;\nvar 1..3: y;\n\
+         array [1..2] of var 1..3: q :: output_array([1..2]) = [x, y];\nconstraint int_ne(x, y);\n\
+         solve :: int_search(q, first_fail, indomain_split, complete) satisfy;\n",
+    );
+    let output = fzn_ambsolve(&["-v", split.to_str().expect("UTF-8")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "q = array1d(1..2, [1, 2]);\n----------\n");
+    let err = stderr(&output);
+    assert!(
+        err.contains(": 2 variables, 1 constraints, read in"),
+        "{err}"
+    );
+    assert!(
+        err.contains("fzn-ambsolve: line 5: `indomain_split` splits domains; ambsolve branches on values: ascending instead\n"),
+        "{err}"
+    );
+    // Without -v, standard error stays empty.
+    let output = fzn_ambsolve(&[split.to_str().expect("UTF-8")]);
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn bad_flags_exit_2_with_the_usage() {
+    for args in [
+        vec!["--no-such-flag", "x.fzn"],
+        vec!["-t", "soon", "x.fzn"],
+        vec!["-p", "0", "x.fzn"],
+        vec![],
+    ] {
+        let output = fzn_ambsolve(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("Usage: fzn-ambsolve"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
+    let output = fzn_ambsolve(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("-a, --all-solutions"));
+}
+
+#[test]
+fn a_missing_file_a_malformed_line_and_an_unsupported_constraint_are_errors_naming_them() {
+    let output = fzn_ambsolve(&["/no/such/model.fzn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("fzn-ambsolve: error: /no/such/model.fzn: cannot read"),
+        "{}",
+        stderr(&output)
+    );
+    let malformed = file(
+        "malformed",
+        "var 1..3: x;\nconstraint int_le(x 3);\nsolve satisfy;\n",
+    );
+    let output = fzn_ambsolve(&[malformed.to_str().expect("UTF-8")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains(": line 2: not FlatZinc"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    let output = fzn_ambsolve(&[&instance("magicseq/020.fzn")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("020.fzn: unsupported constraint `int_eq_reif` (line 863)\n"),
+        "{}",
+        stderr(&output)
+    );
+    let float = file("float", "var 0.0..1.0: f;\nsolve satisfy;\n");
+    let output = fzn_ambsolve(&[float.to_str().expect("UTF-8")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("line 1: floats are not supported"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn sigint_and_sigterm_print_the_best_found_so_far_without_the_final_line() {
+    // v = 0 is found at once (every x 0); v = 1 needs 2 * (x1 + .. + x40) = 41, which
+    // bounds reasoning cannot refute quickly: the proof runs until a signal stops it.
+    let xs: Vec<String> = (1..=40).map(|i| format!("x{i}")).collect();
+    let mut text: String = xs.iter().map(|x| format!("var 0..1: {x};\n")).collect();
+    text.push_str("var 0..1: v :: output_var;\n");
+    text.push_str(&format!(
+        "constraint int_lin_eq([{}, -41], [{}, v], 0);\n",
+        vec!["2"; 40].join(", "),
+        xs.join(", ")
+    ));
+    text.push_str(&format!(
+        "solve :: seq_search([int_search([v], input_order, indomain_min, complete), \
+         int_search([{}], input_order, indomain_min, complete)]) maximize v;\n",
+        xs.join(", ")
+    ));
+    let model = file("parity", &text);
+    for signal in ["-INT", "-TERM"] {
+        let started = std::time::Instant::now();
+        let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+            .args(["-t", "60000", model.to_str().expect("UTF-8")])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("fzn-ambsolve starts");
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let killed = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let output = child.wait_with_output().expect("fzn-ambsolve ends");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{signal}: stopped by the signal, not the time limit"
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{signal}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "v = 0;\n----------\n", "{signal}");
+    }
+}
