@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::checkpoint::{Checkpoint, Entry, Fnv};
+use super::checkpoint::{Checkpoint, Entry, fingerprint};
 use super::{engine, engine_with, symmetry_tables};
 use crate::choice::{Scope, Subproblem};
 use crate::control::{Control, Counted, Interrupt, Search, Step, Team, count_by_advancing};
@@ -132,7 +132,7 @@ pub(super) fn split(
 ///
 /// # Errors
 /// The cutting's errors; [`SearchError::Checkpoint`] if the file cannot be read or
-/// written, or belongs to another search.
+/// written, is corrupted, or belongs to another search.
 pub(super) fn cut_for_count(
     model: &Arc<Model<'_>>,
     options: &Options,
@@ -157,28 +157,6 @@ pub(super) fn cut_for_count(
         }
     };
     Ok((subproblems, stats, checkpoint))
-}
-
-/// What identifies a search for a checkpoint: the model's structure, what shapes its
-/// tree, and the subproblems' paths.
-fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
-    let mut h = Fnv::new();
-    h.text(&format!("{model:?}"));
-    for &u in model.universes() {
-        h.number(u64::from(u));
-    }
-    h.text(&format!(
-        "{} {:?} {:?} {} {}",
-        options.engine,
-        options.strategy,
-        options.checking,
-        options.up_to_symmetry,
-        options.count_through_symmetry
-    ));
-    for s in subproblems {
-        h.text(&s.to_string());
-    }
-    h.finish()
 }
 
 /// A solution found by a worker, waiting to be handed out.
