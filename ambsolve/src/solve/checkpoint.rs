@@ -41,9 +41,13 @@
 //! and stay below it. A path that exists and is not a regular file (a symbolic link, a
 //! directory, a device, a pipe) is refused, for reading and for writing: a checkpoint is
 //! replaced by renaming a new file over its path, which would replace whatever is there.
+//!
+//! **The model.** The fingerprint cannot see closures (predicates, propagators, symmetry
+//! maps): see [`recount`](mod@recount) for the check that covers them, in part.
 
 mod hash;
 mod lines;
+mod recount;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -53,6 +57,7 @@ use std::time::{Duration, Instant};
 
 use self::hash::{Crc, Fnv};
 use self::lines::Lines;
+pub(super) use self::recount::recount;
 use crate::choice::Subproblem;
 use crate::error::SearchError;
 use crate::model::Model;
@@ -114,6 +119,9 @@ pub(crate) struct Checkpoint {
     done: BTreeMap<usize, Entry>,
     /// The CRC of the header's text, which each entry's check continues.
     keyed: Crc,
+    /// A hash of the entries' checks as read: which finished subproblems a resumed
+    /// count searches again depends on it (the same file, the same choice).
+    seed: u64,
     written: Option<Instant>,
     dirty: bool,
 }
@@ -177,6 +185,7 @@ impl Checkpoint {
             subproblems,
             done: BTreeMap::new(),
             keyed: keyed(&header_text(fingerprint, target, subproblems)),
+            seed: 0,
             written: None,
             dirty: true,
         }
@@ -295,6 +304,7 @@ impl Checkpoint {
         lines: &mut Lines<R>,
     ) -> Result<(), SearchError> {
         let path = self.path.clone();
+        let mut seed = Fnv::new();
         let mut last = None;
         loop {
             let number = lines.read() + 1;
@@ -334,6 +344,7 @@ impl Checkpoint {
                 ));
             }
             last = Some(index);
+            seed.text(check);
             let entry = Entry {
                 found,
                 weighted,
@@ -341,12 +352,18 @@ impl Checkpoint {
             };
             self.done.insert(index, entry);
         }
+        self.seed = seed.finish();
         Ok(())
     }
 
     /// The finished subproblems.
     pub(crate) fn done(&self) -> &BTreeMap<usize, Entry> {
         &self.done
+    }
+
+    /// The line of the file that records finished subproblem `index`.
+    fn line_of(&self, index: usize) -> usize {
+        HEADER_LINES + 1 + self.done.range(..index).count()
     }
 
     /// What the finished subproblems counted, added up.
@@ -463,6 +480,7 @@ mod tests {
         let back = Checkpoint::resume(&path, 0xabc, 70).unwrap();
         assert_eq!(back.done().keys().copied().collect::<Vec<_>>(), [3, 7]);
         assert_eq!(back.done()[&7], E);
+        assert_eq!(back.line_of(7), 7);
         assert_eq!(back.text(), text, "read back, written the same");
         let other = Checkpoint::resume(&path, 0xabd, 70).unwrap_err();
         assert!(other.to_string().contains("another search"), "{other}");
