@@ -1612,3 +1612,51 @@ fn nqueens_refuses_a_huge_checkpoint_at_its_first_bad_line() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn nqueens_checkpoint_refuses_what_is_not_a_regular_file_and_one_file_for_two_outputs() {
+    let dir = temp_dir("paths");
+    let target = dir.join("precious.txt");
+    std::fs::write(&target, "keep me\n").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for (path, kind) in [(&link, "a symbolic link"), (&dir, "a directory")] {
+        let path = path.to_str().unwrap();
+        for option in ["--checkpoint", "--resume"] {
+            let out = run_example("nqueens", &["6", "--count", option, path]);
+            assert_eq!(out.status.code(), Some(1), "{option} {path}");
+            assert!(
+                stderr(&out).contains(&format!("{kind}, not a regular file")),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    // One file for two outputs: a usage error, before anything is written.
+    let svg = dir.join("out.svg");
+    let same = dir.join(".").join("out.svg");
+    let (svg, same) = (svg.to_str().unwrap(), same.to_str().unwrap());
+    for args in [
+        &["5", "--all", "--svg", svg, "--tree", svg][..],
+        &["5", "--all", "--svg", svg, "--tree", same],
+        &["5", "--count", "--tree", svg, "--animate", svg],
+    ] {
+        assert_usage_error("nqueens", args);
+        let out = run_example("nqueens", args);
+        assert!(
+            stderr(&out).contains("name the same file"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!dir.join("out.svg").exists(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
