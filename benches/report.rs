@@ -674,7 +674,7 @@ fn paper_plan(md: &mut String, through: &[(usize, Duration, Duration)]) {
     .unwrap();
     writeln!(md, "subproblem is its index and a path of 4 or 5 choice indices (under 40 bytes); a result is the").unwrap();
     writeln!(md, "count and 14 words of statistics (about 120 bytes); about 1 MB in all for the whole job, against hours of search:").unwrap();
-    writeln!(md, "the network is idle. Rank 0 rewrites the checkpoint (8,192 lines, ~200 KB) after each result at").unwrap();
+    writeln!(md, "the network is idle. Rank 0 rewrites the checkpoint (8,192 lines, ~400 KB) after each result at").unwrap();
     writeln!(md, "first and once a second past 4,096 entries; a lost machine costs the subproblems it held (a few").unwrap();
     writeln!(
         md,

@@ -114,10 +114,11 @@ struct Args {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
     /// Make the count resumable: record each finished subproblem and its count in FILE
-    /// (rewritten atomically as each one finishes). After Ctrl-C, a limit or a crash,
-    /// --resume FILE finishes the count. The nodes spent cutting the search into
-    /// subproblems (a few hundred) count against --node-limit, and are spent whole even
-    /// under a smaller limit, so that FILE can be written.
+    /// (rewritten atomically as each one finishes; a FILE that exists must be a regular
+    /// file). After Ctrl-C, a limit or a crash, --resume FILE finishes the count. The
+    /// nodes spent cutting the search into subproblems (a few hundred) count against
+    /// --node-limit, and are spent whole even under a smaller limit, so that FILE can be
+    /// written.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
     /// Count over the processes of an MPI job: `mpirun -np K nqueens N --count --mpi`
@@ -130,7 +131,8 @@ struct Args {
     #[arg(long)]
     mpi: bool,
     /// Finish a count from the checkpoint FILE (written by --checkpoint for the same N,
-    /// engine and options; another is refused), recording progress in it as it goes.
+    /// engine and options; another, or a corrupted one, is refused), recording progress
+    /// in it as it goes.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     #[command(flatten)]
@@ -267,6 +269,16 @@ struct Outcome {
 fn main() -> ExitCode {
     let args: Args = cli::parse();
     if let Err(message) = check_size(&args) {
+        return cli::usage_error::<Args>(&message);
+    }
+    let files = [
+        ("--svg", args.svg.as_deref()),
+        ("--tree", args.tree.as_deref()),
+        ("--animate", args.animate.as_deref()),
+        ("--checkpoint", args.checkpoint.as_deref()),
+        ("--resume", args.resume.as_deref()),
+    ];
+    if let Err(message) = cli::distinct_files(&files) {
         return cli::usage_error::<Args>(&message);
     }
     let n = args.n as usize;

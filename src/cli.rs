@@ -4,6 +4,7 @@
 
 use std::fmt::Display;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -527,6 +528,45 @@ pub fn input_error(program: &str, message: impl Display) -> ExitCode {
     ExitCode::from(USAGE_ERROR)
 }
 
+/// Refuses one file named by two options (`--svg F --tree F`): what one writes, the
+/// other would overwrite. `files` pairs each option with its path, if given. Paths are
+/// compared as the files they name, through `.`, `..` and symbolic links (a file not
+/// there yet: through its directory); two hard links to one file are not caught.
+///
+/// # Errors
+/// A message naming both options and the file, for [`usage_error`].
+pub fn distinct_files(files: &[(&str, Option<&Path>)]) -> Result<(), String> {
+    let named: Vec<(&str, &Path, PathBuf)> = files
+        .iter()
+        .filter_map(|&(option, path)| path.map(|p| (option, p, file_named(p))))
+        .collect();
+    for (k, (option, path, file)) in named.iter().enumerate() {
+        if let Some((first, ..)) = named[..k].iter().find(|(.., other)| other == file) {
+            return Err(format!(
+                "{first} and {option} name the same file, {}: give each its own",
+                path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The file `path` names: its canonical path, or for a file not there yet its
+/// directory's canonical path and its name (the path itself if neither is known).
+fn file_named(path: &Path) -> PathBuf {
+    if let Ok(file) = path.canonicalize() {
+        return file;
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match (dir.canonicalize(), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Standard output, buffered, for examples that print many lines. A closed pipe
 /// (`nqueens 16 --all | head`) ends the program quietly with status 0 instead of a panic;
 /// any other write error is reported with status 1.
@@ -586,6 +626,34 @@ mod tests {
 
     use super::*;
     use crate::puzzles::queens::queens;
+
+    #[test]
+    fn one_file_for_two_outputs_is_refused_however_it_is_written() {
+        let dir = std::env::temp_dir().join(format!("ambsolve-distinct-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("f.svg");
+        let again = dir.join(".").join("f.svg");
+        let other = dir.join("g.svg");
+        let none: Option<&Path> = None;
+        let ok = [
+            ("--svg", Some(file.as_path())),
+            ("--tree", Some(other.as_path())),
+            ("--animate", none),
+        ];
+        assert_eq!(distinct_files(&ok), Ok(()));
+        for existing in [false, true] {
+            if existing {
+                std::fs::write(&file, "").unwrap();
+            }
+            let same = [
+                ("--svg", Some(file.as_path())),
+                ("--tree", Some(again.as_path())),
+            ];
+            let e = distinct_files(&same).unwrap_err();
+            assert!(e.starts_with("--svg and --tree name the same file"), "{e}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn counting_counts_every_solution() {

@@ -1527,3 +1527,136 @@ fn nqueens_killed_mid_count_resumes_with_nothing_lost() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A directory of its own for a test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn nqueens_refuses_a_corrupted_checkpoint_naming_the_line() {
+    let dir = temp_dir("corrupt");
+    let file = dir.join("q10.txt");
+    let path = file.to_str().unwrap();
+    let args = ["10", "--count", "--plain", "--threads", "1"];
+    let stopped = run_example(
+        "nqueens",
+        &[&args[..], &["--checkpoint", path, "--node-limit", "3000"]].concat(),
+    );
+    assert!(stopped.status.success(), "{}", stderr(&stopped));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (first, entry) = (lines.iter())
+        .enumerate()
+        .find(|(_, l)| l.starts_with("done "))
+        .unwrap();
+    let fields: Vec<&str> = entry.split(' ').collect();
+    let unfinished = (0..)
+        .find(|i| !text.contains(&format!("\ndone {i} ")))
+        .unwrap();
+    let count: u64 = fields[3].parse().unwrap();
+    let corrupted = [
+        // One more solution in a finished subproblem; a finished one said to be another.
+        entry.replacen(&format!(" {count} "), &format!(" {} ", count + 1), 1),
+        entry.replacen(
+            &format!("done {} ", fields[1]),
+            &format!("done {unfinished} "),
+            1,
+        ),
+    ];
+    for changed in corrupted {
+        let mut bad = lines.clone();
+        bad[first] = &changed;
+        std::fs::write(&file, bad.join("\n") + "\n").unwrap();
+        let out = run_example("nqueens", &[&args[..], &["--resume", path]].concat());
+        assert_eq!(out.status.code(), Some(1), "{changed}: {}", stdout(&out));
+        let line = format!("line {}: corrupted", first + 1);
+        assert!(stderr(&out).contains(&line), "{changed}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    }
+    // Untouched, it finishes the count.
+    std::fs::write(&file, &text).unwrap();
+    let out = run_example("nqueens", &[&args[..], &["--resume", path]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stat(&stdout(&out), "solutions"), 724);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn nqueens_refuses_a_huge_checkpoint_at_its_first_bad_line() {
+    let dir = temp_dir("huge");
+    let file = dir.join("q8.txt");
+    let path = file.to_str().unwrap();
+    let out = run_example("nqueens", &["8", "--count", "--checkpoint", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let header: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    // 64 MB of short lines (held as lines, 1.7 GB), then a line of a megabyte: each
+    // refused at once, at line 6.
+    let short = header.clone() + &"y\n".repeat(32 << 20);
+    let long = header + "done " + &"1".repeat(1 << 20) + "\n";
+    for (body, why) in [(short, "line 6: corrupted"), (long, "line 6: longer than")] {
+        std::fs::write(&file, body).unwrap();
+        // In 512 MB of address space at most, where it does not fit.
+        let out = std::process::Command::new("sh")
+            .args(["-c", "ulimit -v 524288 && exec \"$0\" \"$@\""])
+            .arg(common::example_binary("nqueens"))
+            .args(["8", "--count", "--resume", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn nqueens_checkpoint_refuses_what_is_not_a_regular_file_and_one_file_for_two_outputs() {
+    let dir = temp_dir("paths");
+    let target = dir.join("precious.txt");
+    std::fs::write(&target, "keep me\n").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for (path, kind) in [(&link, "a symbolic link"), (&dir, "a directory")] {
+        let path = path.to_str().unwrap();
+        for option in ["--checkpoint", "--resume"] {
+            let out = run_example("nqueens", &["6", "--count", option, path]);
+            assert_eq!(out.status.code(), Some(1), "{option} {path}");
+            assert!(
+                stderr(&out).contains(&format!("{kind}, not a regular file")),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    // One file for two outputs: a usage error, before anything is written.
+    let svg = dir.join("out.svg");
+    let same = dir.join(".").join("out.svg");
+    let (svg, same) = (svg.to_str().unwrap(), same.to_str().unwrap());
+    for args in [
+        &["5", "--all", "--svg", svg, "--tree", svg][..],
+        &["5", "--all", "--svg", svg, "--tree", same],
+        &["5", "--count", "--tree", svg, "--animate", svg],
+    ] {
+        assert_usage_error("nqueens", args);
+        let out = run_example("nqueens", args);
+        assert!(
+            stderr(&out).contains("name the same file"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!dir.join("out.svg").exists(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,7 +7,8 @@ mod common;
 use std::time::Duration;
 
 use ambsolve::{
-    CancelFlag, Engine, Limits, SearchError, StopReason, Strategy, Subproblem, ValueOrder, VarOrder,
+    CancelFlag, Engine, Limits, Model, SearchError, StopReason, Strategy, Subproblem, ValueOrder,
+    VarOrder,
 };
 use ambsolve_examples::puzzles::queens::{
     count_strategy, fundamental_queens, queens, queens_through_symmetry,
@@ -337,6 +338,55 @@ fn a_stopped_count_resumes_to_the_exact_total() {
     // No file to resume from.
     let missing = puzzle().resume(&file).count().unwrap_err();
     assert!(matches!(missing, SearchError::Checkpoint(_)));
+}
+
+/// Four variables over 0..8 with `y < z` (`strict`) or `y <= z`: models of the same
+/// shape, which a fingerprint cannot tell apart (it cannot see closures). Cut into 64
+/// subproblems on `w` and `x`, each counts 28 or 36.
+fn shaped(strict: bool) -> Model<'static> {
+    let mut m = Model::new();
+    let [_, _, y, z] = [(); 4].map(|()| m.var(0..8i64));
+    if strict {
+        m.require2(&y, &z, |y, z| y < z);
+    } else {
+        m.require2(&y, &z, |y, z| y <= z);
+    }
+    m
+}
+
+#[test]
+fn a_checkpoint_of_a_model_that_differs_in_a_closure_is_refused() {
+    for engine in ENGINES {
+        let file = temp(&format!("closure-{engine}"));
+        let a = shaped(true);
+        let stopped = a
+            .solve(engine)
+            .checkpoint(&file)
+            .limits(Limits::new().nodes(400))
+            .count()
+            .unwrap();
+        assert_eq!(stopped.stop_reason, StopReason::NodeLimit, "{engine}");
+        let done = std::fs::read_to_string(&file)
+            .unwrap()
+            .matches("\ndone ")
+            .count();
+        assert!(done > 0, "{engine}: some subproblems finished");
+        // Model B, resuming model A's file, would add A's counts to its own.
+        let refused = shaped(false)
+            .solve(engine)
+            .resume(&file)
+            .count()
+            .unwrap_err();
+        assert!(
+            matches!(&refused, SearchError::Checkpoint(m) if m.contains("another model")),
+            "{engine}: {refused}"
+        );
+        assert!(refused.to_string().contains(": line "), "{refused}");
+        // Model A finishes it, on any number of threads.
+        let finished = a.solve(engine).resume(&file).threads(2).count().unwrap();
+        assert_eq!(finished.solutions, 64 * 28, "{engine}");
+        std::fs::remove_file(&file).unwrap();
+    }
 }
 
 #[test]

@@ -257,6 +257,12 @@ impl Control {
         self.limits.nodes
     }
 
+    /// The time left before the time limit, if there is one.
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
     /// The pause point, if any.
     pub(crate) fn pause_at(&self) -> Option<Instant> {
         self.pause_at

@@ -55,8 +55,9 @@ pub enum SearchError {
         /// The alternative the path asked for.
         index: u32,
     },
-    /// A resumable count's checkpoint file could not be read or written, or belongs to
-    /// another search; the message says which and why.
+    /// A resumable count's checkpoint file could not be read or written, is not a
+    /// regular file, is corrupted (the message names its first bad line), or belongs to
+    /// another search or model; the message says which and why.
     Checkpoint(String),
     /// The search cannot be run as asked; the message says why (threads on a
     /// hand-written `amb` program, say).

@@ -340,8 +340,13 @@ impl<'a, T> Solver<'a, T> {
 
     /// Counts resumably: each finished subproblem, with its count, is recorded in the
     /// file at `path` (rewritten atomically after each one; once it records thousands,
-    /// at most once a second, and when the count ends or stops). Starts afresh, whatever the file holds; see
-    /// [`resume`](Solver::resume).
+    /// at most once a second, and when the count ends or stops). Starts afresh, whatever
+    /// the file holds; see [`resume`](Solver::resume).
+    ///
+    /// The count fails with [`SearchError::Checkpoint`] if the file cannot be written, or
+    /// if `path` exists and is not a regular file (a symbolic link, a directory, a
+    /// device, a pipe): the file is rewritten by renaming a new one over its path, which
+    /// would replace whatever is there.
     pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
         self.options.checkpoint = Some(Checkpointing {
             path: path.as_ref().to_path_buf(),
@@ -354,6 +359,22 @@ impl<'a, T> Solver<'a, T> {
     /// finished are not searched again, their counts are added, and the file goes on
     /// being written. The file must come from the same search (same model, engine and
     /// strategy); any number of threads may finish it.
+    ///
+    /// What is checked before the count goes on ([`SearchError::Checkpoint`] otherwise):
+    /// - the file is a regular file whose lines all pass their checks (each ends with a
+    ///   CRC-32: a change of up to 4 consecutive bytes within a line's text or within its
+    ///   check is always caught, any other with probability 1 - 2^-32); the error names
+    ///   the first bad line. Lines taken out are not an error: those subproblems are
+    ///   searched again. Reading stops at the first bad line, holding one line at a time.
+    /// - its fingerprint is that of this search: the model's structure (not its
+    ///   closures), the engine, the strategy and the options that shape the tree, the
+    ///   subproblems' paths;
+    /// - a few of its finished subproblems, searched again, find what it records in the
+    ///   nodes it records (up to 8, chosen at random with a seed drawn from the file,
+    ///   within 1/16 of the finished subproblems' nodes, or the cheapest one). This
+    ///   catches a model that differs only in a closure (a predicate, a propagator, a
+    ///   symmetry map) *where it is searched again*; one that differs only in other
+    ///   subproblems is not detected, and gives a wrong total.
     ///
     /// A checkpoint resumes a *count*: listing the solutions from one that has finished
     /// subproblems is [`SearchError::Unsupported`].

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::checkpoint::{Checkpoint, Entry, Fnv};
+use super::checkpoint::{Checkpoint, Entry, fingerprint, recount};
 use super::{engine, engine_with, symmetry_tables};
 use crate::choice::{Scope, Subproblem};
 use crate::control::{Control, Counted, Interrupt, Search, Step, Team, count_by_advancing};
@@ -127,12 +127,13 @@ pub(super) fn split(
 
 /// Cuts the search of a count that may be resumable: into as many subproblems as the
 /// checkpoint being resumed was cut into, else `at_least`; with the cutting's statistics
-/// and the checkpoint, if any, opened (resumed, or written afresh at once so that a count
+/// and the checkpoint, if any, opened (resumed, after a few of its finished subproblems
+/// are searched again: see [`recount`]; or written afresh at once so that a count
 /// stopped before any subproblem is done can resume).
 ///
 /// # Errors
 /// The cutting's errors; [`SearchError::Checkpoint`] if the file cannot be read or
-/// written, or belongs to another search.
+/// written, is corrupted, or belongs to another search.
 pub(super) fn cut_for_count(
     model: &Arc<Model<'_>>,
     options: &Options,
@@ -148,7 +149,9 @@ pub(super) fn cut_for_count(
         Some(c) => {
             let print = fingerprint(model, options, &subproblems);
             Some(if c.resume {
-                Checkpoint::resume(&c.path, print, subproblems.len())?
+                let resumed = Checkpoint::resume(&c.path, print, subproblems.len())?;
+                recount(model, options, &subproblems, &resumed)?;
+                resumed
             } else {
                 let mut fresh = Checkpoint::new(&c.path, print, target, subproblems.len());
                 fresh.flush()?;
@@ -157,28 +160,6 @@ pub(super) fn cut_for_count(
         }
     };
     Ok((subproblems, stats, checkpoint))
-}
-
-/// What identifies a search for a checkpoint: the model's structure, what shapes its
-/// tree, and the subproblems' paths.
-fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
-    let mut h = Fnv::new();
-    h.text(&format!("{model:?}"));
-    for &u in model.universes() {
-        h.number(u64::from(u));
-    }
-    h.text(&format!(
-        "{} {:?} {:?} {} {}",
-        options.engine,
-        options.strategy,
-        options.checking,
-        options.up_to_symmetry,
-        options.count_through_symmetry
-    ));
-    for s in subproblems {
-        h.text(&s.to_string());
-    }
-    h.finish()
 }
 
 /// A solution found by a worker, waiting to be handed out.
@@ -436,8 +417,11 @@ impl<'a> Parallel<'a> {
         if self.subproblems.is_some() {
             return Ok(());
         }
+        // A checkpoint resumed is checked within the time left (see `recount`).
+        let mut options = self.options.clone();
+        options.limits.time = outer.time_left();
         let (subproblems, stats, checkpoint) =
-            cut_for_count(&self.model, &self.options, target(&self.options))?;
+            cut_for_count(&self.model, &options, target(&self.options))?;
         self.stats = stats;
         self.symmetry = symmetry_tables(&self.model, &self.options)?;
         if let Some(checkpoint) = checkpoint {
