@@ -7,7 +7,8 @@ mod common;
 use std::time::Duration;
 
 use ambsolve::{
-    CancelFlag, Engine, Limits, SearchError, StopReason, Strategy, Subproblem, ValueOrder, VarOrder,
+    CancelFlag, Engine, Limits, Options, SearchError, StopReason, Strategy, Subproblem,
+    ValueOrder, VarOrder,
 };
 use ambsolve_examples::puzzles::queens::{
     count_strategy, fundamental_queens, queens, queens_through_symmetry,
@@ -171,6 +172,30 @@ fn a_path_that_leaves_the_tree_is_an_error() {
             matches!(error, SearchError::NoSuchSubproblem { index: 9, .. }),
             "{engine}: {error:?}"
         );
+    }
+}
+
+#[test]
+fn more_threads_than_1024_are_refused_at_once() {
+    // Before, usize::MAX threads overflowed the subproblem target (32 a thread), or the
+    // pool tried to start them all and failed after a minute.
+    for engine in ENGINES {
+        for threads in [1025, usize::MAX] {
+            let refused = |error: SearchError| {
+                matches!(&error, SearchError::Unsupported(m) if m.contains("at most 1024 threads"))
+            };
+            let count = queens(6).engine(engine).threads(threads).count();
+            assert!(count.is_err_and(refused), "{engine}, {threads}");
+            let split = queens(6).engine(engine).threads(threads).split();
+            assert!(split.is_err_and(refused), "{engine}, {threads}");
+            let mut options = Options::default();
+            options.engine = engine;
+            options.threads = threads;
+            let model = queens(6).model().clone();
+            let first = model.solve(engine).with_options(options).first();
+            assert!(first.is_err_and(refused), "{engine}, {threads}");
+        }
+        assert_eq!(queens(6).engine(engine).threads(8).count().unwrap().solutions, 4);
     }
 }
 

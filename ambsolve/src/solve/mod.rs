@@ -89,10 +89,20 @@ fn sequential_only(options: &Options) -> Option<&'static str> {
     }
 }
 
+/// The most threads a search runs on (the command-line examples refuse more too): a pool
+/// of more would spend its time starting them.
+const MAX_THREADS: usize = 1024;
+
 /// Whether `model` can be searched with `options` at all.
 fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
+    }
+    if options.threads > MAX_THREADS {
+        return Err(SearchError::Unsupported(format!(
+            "a search runs on at most {MAX_THREADS} threads, not {}",
+            options.threads
+        )));
     }
     if options.incumbent.is_some() && model.objective_def().is_none() {
         return Err(SearchError::NoObjective);
@@ -279,7 +289,8 @@ impl<'a, T> Solver<'a, T> {
         self
     }
 
-    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1.
+    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1; 0
+    /// means 1. More than 1024 is [`SearchError::Unsupported`] when the search starts.
     ///
     /// The search is cut into subproblems (see [`split`](Solver::split)), 32 per thread
     /// and at least 64 unless [`subproblems`](Solver::subproblems) says otherwise, and
