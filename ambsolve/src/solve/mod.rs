@@ -342,8 +342,10 @@ impl<'a, T> Solver<'a, T> {
     }
 
     /// Searches only below `subproblem`, one of those [`split`](Solver::split) cut the
-    /// same search into (same model, engine and options). A path that leaves the tree is
-    /// [`SearchError::NoSuchSubproblem`].
+    /// same search into (same model, engine and options). A path that does not lead to a
+    /// live node of the tree (an alternative a choice does not have, a path past a
+    /// solution, through a node that fails or ending at one) is
+    /// [`SearchError::NoSuchSubproblem`], on every engine.
     pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
         self.options.scope.prefix = subproblem.path().to_vec();
         self
