@@ -739,16 +739,21 @@ impl<'a> Model<'a> {
 
     /// Declares symmetries: maps sending solutions to solutions. They change nothing unless
     /// a search is asked for one solution per class with
-    /// [`up_to_symmetry`](crate::Solver::up_to_symmetry); then they must form a group
-    /// without its identity (the seven non-trivial symmetries of a square board, say).
-    /// [`count_through_symmetry`](crate::Solver::count_through_symmetry) counts with them
-    /// (one representative per class, weighed by the size of its class); generators of
-    /// the group are enough there.
+    /// [`up_to_symmetry`](crate::Solver::up_to_symmetry), or counts with them
+    /// ([`count_through_symmetry`](crate::Solver::count_through_symmetry): one
+    /// representative per class, weighed by the size of its class). Generators of the
+    /// group are enough (a quarter turn and a mirror for the eight symmetries of a
+    /// square board): the search closes them into their group.
     pub fn symmetries(&mut self, symmetries: impl IntoIterator<Item = Symmetry>) {
         self.symmetries.extend(symmetries);
     }
 
-    /// The tables of the declared symmetries, when solving up to symmetry.
+    /// The symmetries declared, in order.
+    pub(crate) fn declared_symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The tables of the declared symmetries, in order, when solving up to symmetry.
     pub(crate) fn symmetry_tables(&self) -> Result<Tables, SearchError> {
         Tables::new(&self.symmetries, &self.universes).map_err(SearchError::InvalidModel)
     }
