@@ -209,11 +209,17 @@ fn a_path_to_no_live_node_is_an_error_on_every_engine() {
     assert_eq!(below(&pigeons, Engine::Trail, early, &[]), Ok(0));
     for path in [&[0][..], &[1], &[0, 0], &[0, 0, 0]] {
         // Before: 0 solutions, as if the path led somewhere.
-        assert!(no_such(below(&pigeons, Engine::Trail, early, path)), "{path:?}");
+        assert!(
+            no_such(below(&pigeons, Engine::Trail, early, path)),
+            "{path:?}"
+        );
     }
     assert_eq!(below(&pigeons, Engine::Replay, early, &[0]), Ok(0));
     for path in [&[0, 0][..], &[0, 0, 0], &[1, 0, 0]] {
-        assert!(no_such(below(&pigeons, Engine::Replay, early, path)), "{path:?}");
+        assert!(
+            no_such(below(&pigeons, Engine::Replay, early, path)),
+            "{path:?}"
+        );
     }
 
     // x != y: every leaf of the cut is a solution; one step further is past it (before,
@@ -234,7 +240,10 @@ fn a_path_to_no_live_node_is_an_error_on_every_engine() {
             for part in parts {
                 assert_eq!(below(&pair, engine, checking, part.path()), Ok(1));
                 let past = [part.path(), &[0]].concat();
-                assert!(no_such(below(&pair, engine, checking, &past)), "{engine} {past:?}");
+                assert!(
+                    no_such(below(&pair, engine, checking, &past)),
+                    "{engine} {past:?}"
+                );
             }
         }
     }
@@ -243,9 +252,15 @@ fn a_path_to_no_live_node_is_an_error_on_every_engine() {
     let mut never = pair.clone();
     never.linear::<ambsolve::Term>([], ambsolve::Cmp::Eq, 1);
     for engine in ENGINES {
-        assert!(no_such(below(&pair, engine, Checking::AtEnd, &[0, 0])), "{engine}");
+        assert!(
+            no_such(below(&pair, engine, Checking::AtEnd, &[0, 0])),
+            "{engine}"
+        );
         assert_eq!(below(&pair, engine, Checking::AtEnd, &[0, 1]), Ok(1));
-        assert!(no_such(below(&never, engine, Checking::Early, &[0])), "{engine}");
+        assert!(
+            no_such(below(&never, engine, Checking::Early, &[0])),
+            "{engine}"
+        );
         assert_eq!(below(&never, engine, Checking::Early, &[]), Ok(0));
     }
 }
@@ -256,9 +271,7 @@ fn more_threads_than_1024_are_refused_at_once() {
     // pool tried to start them all and failed after a minute.
     for engine in ENGINES {
         for threads in [1025, usize::MAX] {
-            let refused = |error: SearchError| {
-                matches!(&error, SearchError::Unsupported(m) if m.contains("at most 1024 threads"))
-            };
+            let refused = |error: SearchError| matches!(&error, SearchError::Unsupported(m) if m.contains("at most 1024 threads"));
             let count = queens(6).engine(engine).threads(threads).count();
             assert!(count.is_err_and(refused), "{engine}, {threads}");
             let split = queens(6).engine(engine).threads(threads).split();
@@ -270,7 +283,15 @@ fn more_threads_than_1024_are_refused_at_once() {
             let first = model.solve(engine).with_options(options).first();
             assert!(first.is_err_and(refused), "{engine}, {threads}");
         }
-        assert_eq!(queens(6).engine(engine).threads(8).count().unwrap().solutions, 4);
+        assert_eq!(
+            queens(6)
+                .engine(engine)
+                .threads(8)
+                .count()
+                .unwrap()
+                .solutions,
+            4
+        );
     }
 }
 
