@@ -135,7 +135,22 @@ impl Tables {
     ///
     /// # Errors
     /// A message if a symmetry leaves the model's literals or is not a bijection.
+    #[cfg(test)]
     pub(crate) fn new(symmetries: &[Symmetry], universes: &[u32]) -> Result<Self, String> {
+        Tables::checked(symmetries, universes, |_| true)
+    }
+
+    /// Tables for `symmetries` over variables with `universes` values each, whose images
+    /// must be variables `accepts` takes (the model's own: not another model's ids).
+    ///
+    /// # Errors
+    /// A message if a symmetry leaves the model's literals, names a variable `accepts`
+    /// refuses, or is not a bijection.
+    pub(crate) fn checked(
+        symmetries: &[Symmetry],
+        universes: &[u32],
+        accepts: impl Fn(VarId) -> bool,
+    ) -> Result<Self, String> {
         let mut offset = Vec::with_capacity(universes.len());
         let mut total = 0u32;
         for &u in universes {
@@ -148,7 +163,13 @@ impl Tables {
             let mut hit = vec![false; total as usize];
             for (v, &u) in universes.iter().enumerate() {
                 for value in 0..u {
-                    let (w, x) = symmetry.apply(VarId(v as u32), value);
+                    let (w, x) = symmetry.apply(VarId::at(v as u32), value);
+                    if !accepts(w) {
+                        return Err(format!(
+                            "symmetry `{}` maps to variable {w:?} of another model",
+                            symmetry.name
+                        ));
+                    }
                     let ok = w.index() < universes.len() && x < universes[w.index()];
                     let literal = if ok {
                         (offset[w.index()] + x) as usize
@@ -161,7 +182,7 @@ impl Tables {
                             symmetry.name
                         ));
                     }
-                    image.push((w.0, x));
+                    image.push((w.raw(), x));
                 }
             }
             images.push(image);
@@ -542,14 +563,14 @@ mod tests {
         let squash = Symmetry::new("squash", |v, _| (v, 0));
         let error = Tables::new(&[squash], &[3, 3]).unwrap_err();
         assert!(error.contains("squash"));
-        let outside = Symmetry::new("outside", |v, x| (VarId(v.0 + 1), x));
+        let outside = Symmetry::new("outside", |v, x| (VarId::at(v.raw() + 1), x));
         assert!(Tables::new(&[outside], &[2, 2]).is_err());
     }
 
     #[test]
     fn the_lex_leader_of_a_class_is_kept() {
         // Two variables over 0..2 swapped by the symmetry: (0, 1) leads, (1, 0) does not.
-        let swap = Symmetry::new("swap", |v, x| (VarId(1 - v.0), x));
+        let swap = Symmetry::new("swap", |v, x| (VarId::at(1 - v.raw()), x));
         let mut tables = Tables::new(&[swap], &[2, 2]).unwrap();
         let full = |a: u32, b: u32| move |v: usize| Some([a, b][v]);
         assert!(tables.may_lead(full(0, 1)));
@@ -576,7 +597,7 @@ mod tests {
 
     #[test]
     fn lead_reads_domains_decides_and_removes_what_cannot_lead() {
-        let swap = Symmetry::new("swap", |v, x| (VarId(1 - v.0), x));
+        let swap = Symmetry::new("swap", |v, x| (VarId::at(1 - v.raw()), x));
         let tables = Tables::new(&[swap], &[3, 3]).unwrap();
         let lead = |domains: Vec<Vec<u32>>| {
             let mut remove = Vec::new();
@@ -609,7 +630,7 @@ mod tests {
     #[test]
     fn lead_compares_in_the_order_it_is_given() {
         // Read from x1: (x0, x1) = (2, 0) leads its class {(2, 0), (0, 2)} read as (0, 2).
-        let swap = Symmetry::new("swap", |v, x| (VarId(1 - v.0), x));
+        let swap = Symmetry::new("swap", |v, x| (VarId::at(1 - v.raw()), x));
         let mut tables = Tables::new(&[swap], &[3, 3]).unwrap();
         let mut remove = Vec::new();
         let full = |a, b| Lists(vec![vec![a], vec![b]]);
@@ -627,8 +648,8 @@ mod tests {
     #[test]
     fn lead_is_strict_where_equal_would_lose_further_on() {
         // x0 and x1 swapped, x2's values reversed; read in the order x0, x2, x1.
-        let g = Symmetry::new("swap and reverse", |v, x| match v.0 {
-            0 | 1 => (VarId(1 - v.0), x),
+        let g = Symmetry::new("swap and reverse", |v, x| match v.raw() {
+            0 | 1 => (VarId::at(1 - v.raw()), x),
             _ => (v, 2 - x),
         });
         let mut tables = Tables::new(&[g], &[3, 3, 3]).unwrap();
@@ -655,8 +676,8 @@ mod tests {
         // On a 3×3 board (a variable per row, the column its value): a mirror reads each
         // row reversed, a flip the opposite row, a transposition every row.
         let mirror = Symmetry::new("mirror", |v, x| (v, 2 - x));
-        let flip = Symmetry::new("flip", |v, x| (VarId(2 - v.0), x));
-        let transpose = Symmetry::new("transpose", |v, x| (VarId(x), v.0));
+        let flip = Symmetry::new("flip", |v, x| (VarId::at(2 - v.raw()), x));
+        let transpose = Symmetry::new("transpose", |v, x| (VarId::at(x), v.raw()));
         let tables = Tables::new(&[mirror, flip, transpose], &[3, 3, 3]).unwrap();
         let var = |var, reversed| Source::Var { var, reversed };
         assert_eq!(
@@ -690,7 +711,7 @@ mod tests {
 
     /// A cyclic shift of four variables: one generator of a group of four.
     fn shift() -> Symmetry {
-        Symmetry::new("shift", |v, x| (VarId((v.0 + 1) % 4), x))
+        Symmetry::new("shift", |v, x| (VarId::at((v.raw() + 1) % 4), x))
     }
 
     #[test]
@@ -704,7 +725,7 @@ mod tests {
 
     #[test]
     fn a_sum_is_kept_when_each_variable_moves_it_by_a_constant_adding_up_to_zero() {
-        let swap = Symmetry::new("swap", |v, x| (VarId(1 - v.0), x));
+        let swap = Symmetry::new("swap", |v, x| (VarId::at(1 - v.raw()), x));
         let tables = Tables::new(&[swap], &[3, 3]).unwrap();
         // x + y, and x + (y + 10): the swap moves x's share by +10 and y's by -10.
         assert!(tables.keeps(0, |_, x| i128::from(x)));
@@ -712,7 +733,9 @@ mod tests {
         // 2x + y: x's share moves by -x, not a constant.
         assert!(!tables.keeps(0, |v, x| i128::from(x) * if v == 0 { 2 } else { 1 }));
         // Reversing x's values keeps nothing that grows with x, but keeps what ignores x.
-        let reverse = Symmetry::new("reverse x", |v, x| (v, if v.0 == 0 { 2 - x } else { x }));
+        let reverse = Symmetry::new("reverse x", |v, x| {
+            (v, if v.raw() == 0 { 2 - x } else { x })
+        });
         let tables = Tables::new(&[reverse], &[3, 3]).unwrap();
         assert!(!tables.keeps(0, |_, x| i128::from(x)));
         assert!(tables.keeps(0, |v, x| if v == 1 { i128::from(x) } else { 0 }));
@@ -743,16 +766,16 @@ mod tests {
         assert_eq!(group.orbit_size(&[1, 1, 1, 1]), 1);
         // The identity and repeats are dropped.
         let identity = Symmetry::new("identity", |v, x| (v, x));
-        let swap = Symmetry::new("swap", |v, x| (VarId(1 - v.0), x));
+        let swap = Symmetry::new("swap", |v, x| (VarId::at(1 - v.raw()), x));
         let once = Tables::new(&[identity, swap.clone(), swap], &[2, 2])
             .unwrap()
             .for_counting()
             .unwrap();
         assert_eq!(once.len(), 1);
         // Every permutation of 8 variables: 40320 elements, too many.
-        let cycle = Symmetry::new("cycle", |v, x| (VarId((v.0 + 1) % 8), x));
-        let transposition = Symmetry::new("swap 0 1", |v, x| match v.0 {
-            0 | 1 => (VarId(1 - v.0), x),
+        let cycle = Symmetry::new("cycle", |v, x| (VarId::at((v.raw() + 1) % 8), x));
+        let transposition = Symmetry::new("swap 0 1", |v, x| match v.raw() {
+            0 | 1 => (VarId::at(1 - v.raw()), x),
             _ => (v, x),
         });
         let all = Tables::new(&[cycle, transposition], &[2; 8]).unwrap();

@@ -286,7 +286,7 @@ fn program<'a>(
             };
             order_values(
                 &options.strategy.values,
-                VarId(v as u32),
+                VarId::at(v as u32),
                 universes[v],
                 &mut indices,
                 0,
@@ -314,7 +314,7 @@ fn program<'a>(
         for (step, &v) in order.iter().enumerate() {
             let checks = &steps[step + 1];
             if at_end {
-                let k = amb.choose_value(VarId(v as u32), universes[v], &ordered[v])?;
+                let k = amb.choose_value(VarId::at(v as u32), universes[v], &ordered[v])?;
                 assigned[v] = ordered[v][k];
                 continue;
             }
@@ -324,7 +324,7 @@ fn program<'a>(
                 // Linear checks bound the indices worth trying: with images in order,
                 // x - y == 0 leaves y one index to try, not all of them.
                 let chosen = |w: VarId| step_of[w.index()] <= step;
-                let range = bounds(constraints, checks, VarId(v as u32), &assigned, chosen);
+                let range = bounds(constraints, checks, VarId::at(v as u32), &assigned, chosen);
                 for &value in candidates(&ordered[v], sorted[v], &range) {
                     if !range.contains(&value) {
                         continue;
@@ -362,7 +362,7 @@ fn program<'a>(
                     }
                 }
             }
-            let k = amb.choose_value(VarId(v as u32), universes[v], &lists[step])?;
+            let k = amb.choose_value(VarId::at(v as u32), universes[v], &lists[step])?;
             if step >= valid || chosen_at[step] != k {
                 valid = step + 1;
             }
@@ -396,7 +396,10 @@ fn program<'a>(
                 return Err(amb.prune());
             }
         }
-        Ok(Assignment::new(model.id(), assigned.clone()))
+        Ok(Assignment::new(
+            Arc::clone(model.identity()),
+            assigned.clone(),
+        ))
     }
 }
 

@@ -691,7 +691,7 @@ impl Search for TrailSearch<'_> {
     }
 
     fn take_solution(&mut self) -> Assignment {
-        Assignment::new(self.model.id(), self.store.assignment())
+        Assignment::new(Arc::clone(self.model.identity()), self.store.assignment())
     }
 
     fn stats(&self) -> Stats {

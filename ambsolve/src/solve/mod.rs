@@ -28,7 +28,7 @@ use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Checkpointing, Engine, Options};
 use crate::replay::{Amb, ReplaySearch, model_program};
 use crate::search::TrailSearch;
-use crate::strategy::Strategy;
+use crate::strategy::{Strategy, VarOrder};
 use crate::symmetry::{MAX_GROUP, Tables};
 
 use self::parallel::Parallel;
@@ -97,6 +97,13 @@ const MAX_THREADS: usize = 1024;
 fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
+    }
+    if let VarOrder::Given(vars) | VarOrder::FirstFailThen(vars) = &options.strategy.vars {
+        if let Some(v) = vars.iter().find(|&&v| !model.identity().accepts_id(v)) {
+            return Err(SearchError::InvalidModel(format!(
+                "the strategy's variable order names variable {v:?} of another model"
+            )));
+        }
     }
     if options.threads > MAX_THREADS {
         return Err(SearchError::Unsupported(format!(
