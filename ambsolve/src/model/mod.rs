@@ -902,7 +902,7 @@ impl<'a> Model<'a> {
 
     /// Makes the model invalid: value `at` of `var` has no `i64` image.
     pub(crate) fn out_of_range(&mut self, var: VarId, at: usize) {
-        let name = if var.index() < self.num_vars() {
+        let name = if var.index() < self.num_vars() && self.identity.accepts_id(var) {
             self.name(var)
         } else {
             format!("{var:?}")
