@@ -7,8 +7,8 @@ mod common;
 use std::time::Duration;
 
 use ambsolve::{
-    CancelFlag, Engine, Limits, Model, SearchError, StopReason, Strategy, Subproblem, ValueOrder,
-    VarOrder,
+    CancelFlag, Checking, Engine, Limits, Model, Options, SearchError, StopReason, Strategy,
+    Subproblem, ValueOrder, VarOrder,
 };
 use ambsolve_examples::puzzles::queens::{
     count_strategy, fundamental_queens, queens, queens_through_symmetry,
@@ -171,6 +171,126 @@ fn a_path_that_leaves_the_tree_is_an_error() {
         assert!(
             matches!(error, SearchError::NoSuchSubproblem { index: 9, .. }),
             "{engine}: {error:?}"
+        );
+    }
+}
+
+/// The outcome of searching `model` on `engine`, below `path` only: the count, or the
+/// error.
+fn below(
+    model: &Model<'_>,
+    engine: Engine,
+    checking: Checking,
+    path: &[u32],
+) -> Result<u64, SearchError> {
+    model
+        .solve(engine)
+        .checking(checking)
+        .subproblem(&Subproblem::from(path.to_vec()))
+        .count()
+        .map(|s| s.solutions)
+}
+
+fn no_such(result: Result<u64, SearchError>) -> bool {
+    matches!(result, Err(SearchError::NoSuchSubproblem { .. }))
+}
+
+#[test]
+fn a_path_to_no_live_node_is_an_error_on_every_engine() {
+    // Three variables over 0..2, pairwise different: no solution. On the trail engine
+    // a = 0 leaves b and c the value 1 each, and the node fails; on the replay engine
+    // a = 0 leaves b one value, then c none.
+    let mut pigeons = Model::new();
+    let v: Vec<_> = (0..3).map(|_| pigeons.var(0..2)).collect();
+    for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+        pigeons.require2(&v[i], &v[j], |a, b| a != b);
+    }
+    let early = Checking::Early;
+    assert_eq!(below(&pigeons, Engine::Trail, early, &[]), Ok(0));
+    for path in [&[0][..], &[1], &[0, 0], &[0, 0, 0]] {
+        // Before: 0 solutions, as if the path led somewhere.
+        assert!(
+            no_such(below(&pigeons, Engine::Trail, early, path)),
+            "{path:?}"
+        );
+    }
+    assert_eq!(below(&pigeons, Engine::Replay, early, &[0]), Ok(0));
+    for path in [&[0, 0][..], &[0, 0, 0], &[1, 0, 0]] {
+        assert!(
+            no_such(below(&pigeons, Engine::Replay, early, path)),
+            "{path:?}"
+        );
+    }
+
+    // x != y: every leaf of the cut is a solution; one step further is past it (before,
+    // the replay engine reported a program that is not deterministic).
+    let mut pair = Model::new();
+    let x = pair.var(0..3);
+    let y = pair.var(0..3);
+    pair.require2(&x, &y, |a, b| a != b);
+    for checking in [Checking::Early, Checking::AtEnd] {
+        for engine in ENGINES {
+            let parts = pair
+                .solve(engine)
+                .checking(checking)
+                .subproblems(100)
+                .split()
+                .unwrap();
+            assert_eq!(parts.len(), 6, "{engine}");
+            for part in parts {
+                assert_eq!(below(&pair, engine, checking, part.path()), Ok(1));
+                let past = [part.path(), &[0]].concat();
+                assert!(
+                    no_such(below(&pair, engine, checking, &past)),
+                    "{engine} {past:?}"
+                );
+            }
+        }
+    }
+    // Generating and testing, the leaf x = y = 0 fails: a path ending there is no
+    // subproblem; nor is any path when the root fails.
+    let mut never = pair.clone();
+    never.linear::<ambsolve::Term>([], ambsolve::Cmp::Eq, 1);
+    for engine in ENGINES {
+        assert!(
+            no_such(below(&pair, engine, Checking::AtEnd, &[0, 0])),
+            "{engine}"
+        );
+        assert_eq!(below(&pair, engine, Checking::AtEnd, &[0, 1]), Ok(1));
+        assert!(
+            no_such(below(&never, engine, Checking::Early, &[0])),
+            "{engine}"
+        );
+        assert_eq!(below(&never, engine, Checking::Early, &[]), Ok(0));
+    }
+}
+
+#[test]
+fn more_threads_than_1024_are_refused_at_once() {
+    // Before, usize::MAX threads overflowed the subproblem target (32 a thread), or the
+    // pool tried to start them all and failed after a minute.
+    for engine in ENGINES {
+        for threads in [1025, usize::MAX] {
+            let refused = |error: SearchError| matches!(&error, SearchError::Unsupported(m) if m.contains("at most 1024 threads"));
+            let count = queens(6).engine(engine).threads(threads).count();
+            assert!(count.is_err_and(refused), "{engine}, {threads}");
+            let split = queens(6).engine(engine).threads(threads).split();
+            assert!(split.is_err_and(refused), "{engine}, {threads}");
+            let mut options = Options::default();
+            options.engine = engine;
+            options.threads = threads;
+            let model = queens(6).model().clone();
+            let first = model.solve(engine).with_options(options).first();
+            assert!(first.is_err_and(refused), "{engine}, {threads}");
+        }
+        assert_eq!(
+            queens(6)
+                .engine(engine)
+                .threads(8)
+                .count()
+                .unwrap()
+                .solutions,
+            4
         );
     }
 }

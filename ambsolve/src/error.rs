@@ -46,9 +46,11 @@ pub enum SearchError {
     /// `best()` or `improving()` on a model without an objective (or on a hand-written
     /// `amb` program): there is nothing to optimise.
     NoObjective,
-    /// A subproblem's path leaves the search tree: at choice `depth` there is no
-    /// alternative `index` (or no choice at all). A path means something only for the
-    /// model, engine and options that cut it.
+    /// A subproblem's path does not lead to a live node of the search tree: choice
+    /// `depth` has no alternative `index`, or there is no choice `depth` (the path goes
+    /// past a solution), or alternative `index` leads to a node that fails (the path
+    /// ends there or goes through it). A path means something only for the model,
+    /// engine and options that cut it.
     NoSuchSubproblem {
         /// The depth of the choice.
         depth: usize,
@@ -110,8 +112,9 @@ impl fmt::Display for SearchError {
             ),
             SearchError::NoSuchSubproblem { depth, index } => write!(
                 f,
-                "no such subproblem: choice {depth} has no alternative {index} (a subproblem \
-                 belongs to the model, engine and options that cut it)"
+                "no such subproblem: the path leaves the search tree at choice {depth}, \
+                 alternative {index} (no such alternative, past a solution, or a node that \
+                 fails; a subproblem belongs to the model, engine and options that cut it)"
             ),
             SearchError::Checkpoint(message) => write!(f, "checkpoint: {message}"),
             SearchError::Unsupported(message) => f.write_str(message),

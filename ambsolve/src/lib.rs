@@ -299,7 +299,7 @@ pub mod __private {
                     model,
                 } => {
                     assert!(
-                        *model == assignment.model(),
+                        *len == 0 || assignment.accepts(*model, (first.index() + len - 1) as u32),
                         "the assignment solves another model"
                     );
                     let from = first.index();

@@ -99,7 +99,7 @@ pub struct Options {
     /// It takes precedence over `up_to_symmetry`, and is ignored when optimising.
     pub count_through_symmetry: bool,
     /// How many threads search a model (see [`Solver::threads`](crate::Solver::threads));
-    /// 0 and 1 both mean one. Default: 1.
+    /// 0 and 1 both mean one; more than 1024 is refused when the search starts. Default: 1.
     pub threads: usize,
     /// How many subproblems a search on several threads (or resumable) is cut into, at
     /// least; `None`: 32 per thread, and at least 64.

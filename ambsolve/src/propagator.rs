@@ -228,14 +228,14 @@ mod tests {
 
     #[test]
     fn the_meaning_on_fixed_values_is_the_verdict_of_propagate() {
-        let scope = [VarId(0), VarId(1)];
+        let scope = [VarId::at(0), VarId::at(1)];
         assert!(holds(&Differ, &scope, &[0, 1], &[2, 2]));
         assert!(!holds(&Differ, &scope, &[1, 1], &[2, 2]));
     }
 
     #[test]
     fn a_fixed_context_answers_like_a_singleton_domain() {
-        let scope = [VarId(0)];
+        let scope = [VarId::at(0)];
         let (values, universes) = ([2u32], [4u32]);
         let mut cx = Context {
             domains: Domains::Fixed {
@@ -244,7 +244,7 @@ mod tests {
             },
             scope: &scope,
         };
-        let x = VarId(0);
+        let x = VarId::at(0);
         assert_eq!(
             (cx.size(x), cx.fixed(x), cx.min(x), cx.max(x)),
             (1, Some(2), Some(2), Some(2))

@@ -156,7 +156,7 @@ impl<'a, S> Puzzle<'a, S> {
         self
     }
 
-    /// Searches on `threads` threads (see [`Solver::threads`]). Default: 1.
+    /// Searches on `threads` threads (see [`Solver::threads`]: at most 1024). Default: 1.
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.options.threads = threads;

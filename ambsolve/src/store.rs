@@ -727,7 +727,7 @@ impl Store {
     }
 
     pub(crate) fn var_id(var: usize) -> VarId {
-        VarId(var as u32)
+        VarId::at(var as u32)
     }
 }
 

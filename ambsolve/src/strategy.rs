@@ -255,7 +255,7 @@ pub(crate) fn order_values(
         }
         ValueOrder::Random(base) => {
             indices.sort_unstable();
-            let mixed = base ^ seed ^ u64::from(var.0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let mixed = base ^ seed ^ u64::from(var.raw()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             SplitMix::new(mixed).shuffle(indices);
         }
         ValueOrder::By(key) => indices.sort_by_key(|&i| (key(var, i), i)),
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn given_orders_are_completed_in_declaration_order() {
-        let given = [VarId(3), VarId(1), VarId(3), VarId(9)];
+        let given = [VarId::at(3), VarId::at(1), VarId::at(3), VarId::at(9)];
         assert_eq!(complete_order(&given, 5), [3, 1, 0, 2, 4]);
     }
 
@@ -281,10 +281,10 @@ mod tests {
     #[test]
     fn middle_out_starts_in_the_middle() {
         let mut v: Vec<u32> = (0..5).collect();
-        order_values(&ValueOrder::MiddleOut, VarId(0), 5, &mut v, 0);
+        order_values(&ValueOrder::MiddleOut, VarId::at(0), 5, &mut v, 0);
         assert_eq!(v, [2, 1, 3, 0, 4]);
         let mut v: Vec<u32> = (0..4).collect();
-        order_values(&ValueOrder::MiddleOut, VarId(0), 4, &mut v, 0);
+        order_values(&ValueOrder::MiddleOut, VarId::at(0), 4, &mut v, 0);
         assert_eq!(v, [1, 2, 0, 3]);
     }
 
@@ -292,7 +292,13 @@ mod tests {
     fn middle_out_positions_match_the_sorted_order() {
         for universe in 1..40u32 {
             let mut sorted: Vec<u32> = (0..universe).collect();
-            order_values(&ValueOrder::MiddleOut, VarId(0), universe, &mut sorted, 0);
+            order_values(
+                &ValueOrder::MiddleOut,
+                VarId::at(0),
+                universe,
+                &mut sorted,
+                0,
+            );
             for (k, &index) in sorted.iter().enumerate() {
                 assert_eq!(
                     middle_out_index(universe, k as u32),
@@ -312,7 +318,7 @@ mod tests {
     fn random_orders_are_permutations_fixed_by_the_seed() {
         let shuffled = |seed| {
             let mut v: Vec<u32> = (0..50).collect();
-            order_values(&ValueOrder::Random(seed), VarId(3), 50, &mut v, 0);
+            order_values(&ValueOrder::Random(seed), VarId::at(3), 50, &mut v, 0);
             v
         };
         let a = shuffled(1);

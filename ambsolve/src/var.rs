@@ -1,7 +1,7 @@
 //! Variables: an untyped id for the engines, a typed handle holding the values for users.
 //!
-//! The ground floor: a variable is a position and a shared list of values; it knows no
-//! model, store or engine.
+//! The ground floor: a variable is a position and a shared list of values, marked with the
+//! identity of the model that declared it; it knows no store or engine.
 
 use std::fmt;
 use std::sync::Arc;
@@ -9,28 +9,89 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A variable of a [`Model`](crate::Model), by position. Cheap to copy; the engines work
 /// with these and with value indices.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct VarId(pub(crate) u32);
+///
+/// An id taken from a variable ([`Var::id`], [`Model::var_ids`](crate::Model::var_ids))
+/// remembers the model that declared it, and a model refuses the id of another model (as
+/// it refuses its [`Var`]): the model becomes invalid, and solving it is
+/// [`SearchError::InvalidModel`](crate::SearchError::InvalidModel). An id made from a
+/// position ([`VarId::from_index`]) stands for that position in whichever model it is
+/// given to. Ids compare, order and hash by position alone.
+#[derive(Clone, Copy)]
+pub struct VarId {
+    index: u32,
+    /// The model that declared it ([`ModelId::tag`]), or [`ANY_MODEL`].
+    model: u32,
+}
+
+/// The tag of an id made from a position: any model takes it.
+const ANY_MODEL: u32 = 0;
 
 impl VarId {
     /// The position of the variable in its model (0 for the first one declared).
     pub fn index(self) -> usize {
-        self.0 as usize
+        self.index as usize
     }
 
-    /// The variable declared `index`-th in its model (see
+    /// The variable declared `index`-th, in whichever model the id is given to (see
     /// [`Model::var_ids`](crate::Model::var_ids)).
     ///
     /// # Panics
     /// If `index` does not fit in a `u32`.
     pub fn from_index(index: usize) -> Self {
-        VarId(u32::try_from(index).expect("a variable index fits in a u32"))
+        VarId::at(u32::try_from(index).expect("a variable index fits in a u32"))
+    }
+
+    /// The variable at position `index`, of any model (what engines name variables by).
+    pub(crate) const fn at(index: u32) -> Self {
+        VarId {
+            index,
+            model: ANY_MODEL,
+        }
+    }
+
+    /// The variable at position `index` declared by `model`.
+    pub(crate) const fn of(model: ModelId, index: u32) -> Self {
+        VarId {
+            index,
+            model: model.tag(),
+        }
+    }
+
+    /// The position, as stored.
+    pub(crate) const fn raw(self) -> u32 {
+        self.index
+    }
+}
+
+impl PartialEq for VarId {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+
+impl Eq for VarId {}
+
+impl PartialOrd for VarId {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for VarId {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index.cmp(&other.index)
+    }
+}
+
+impl std::hash::Hash for VarId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.index.hash(state);
     }
 }
 
 impl fmt::Debug for VarId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "v{}", self.0)
+        write!(f, "v{}", self.index)
     }
 }
 
@@ -46,17 +107,102 @@ pub struct Var<T> {
     pub(crate) model: ModelId,
 }
 
-/// The identity of a model: every `Model::new` takes a fresh one, and clones keep it (a
-/// clone has the same variables). Typed variables carry it, so a variable of another model
-/// is refused instead of standing for whichever variable has its position.
+/// The identity of a model: every `Model::new` takes a fresh one, and a clone keeps it
+/// until it or its original declares a variable (see [`Identity`]). Typed variables
+/// carry it, so a variable of another model is refused instead of standing for whichever
+/// variable has its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ModelId(u64);
 
 impl ModelId {
-    /// A fresh identity.
+    /// A fresh identity (never 0, nor one whose [tag](ModelId::tag) is 0).
     pub(crate) fn fresh() -> Self {
         static NEXT: AtomicU64 = AtomicU64::new(1);
-        ModelId(NEXT.fetch_add(1, Ordering::Relaxed))
+        loop {
+            let id = ModelId(NEXT.fetch_add(1, Ordering::Relaxed));
+            if id.tag() != ANY_MODEL {
+                return id;
+            }
+        }
+    }
+
+    /// What a [`VarId`] keeps of the identity: its low 32 bits (a `VarId` is 8 bytes, and
+    /// models store many). Two identities with the same tag were made 2^32 identities
+    /// apart.
+    const fn tag(self) -> u32 {
+        self.0 as u32
+    }
+}
+
+/// Who may name a model's variables: the model itself, and, for the variables it had
+/// then, each model it was cloned from.
+///
+/// A clone shares its original's identity (behind an `Arc`) while neither declares a
+/// variable: they have the same variables. The first of them to declare one while the
+/// identity is shared takes a fresh identity, and remembers the one it leaves with the
+/// number of variables at that moment: the variables below that count are common to
+/// both, those above are each model's own. So after `let b = a.clone()`, a variable
+/// declared by `a` is refused by `b` and the other way round, while the variables they
+/// had in common are taken by both.
+#[derive(Debug)]
+pub(crate) struct Identity {
+    id: ModelId,
+    /// The identities this model had before, oldest first, each with the number of
+    /// variables the model had when it left it (non-decreasing).
+    ancestors: Vec<(ModelId, u32)>,
+}
+
+impl Identity {
+    /// A fresh identity with no past.
+    pub(crate) fn fresh() -> Self {
+        Identity {
+            id: ModelId::fresh(),
+            ancestors: Vec::new(),
+        }
+    }
+
+    /// The identity of the model now.
+    pub(crate) fn id(&self) -> ModelId {
+        self.id
+    }
+
+    /// A fresh identity for a model that had `vars` variables under this one.
+    pub(crate) fn fork(&self, vars: u32) -> Self {
+        let mut ancestors = self.ancestors.clone();
+        ancestors.push((self.id, vars));
+        Identity {
+            id: ModelId::fresh(),
+            ancestors,
+        }
+    }
+
+    /// Whether variable `index` declared by `model` is one of this model's.
+    pub(crate) fn accepts(&self, model: ModelId, index: u32) -> bool {
+        model == self.id
+            || self
+                .ancestors
+                .iter()
+                .any(|&(ancestor, vars)| ancestor == model && index < vars)
+    }
+
+    /// Whether `var` is one of this model's (an id of any model is, by its position).
+    pub(crate) fn accepts_id(&self, var: VarId) -> bool {
+        var.model == ANY_MODEL
+            || var.model == self.id.tag()
+            || self
+                .ancestors
+                .iter()
+                .any(|&(ancestor, vars)| ancestor.tag() == var.model && var.index < vars)
+    }
+
+    /// The id of variable `index`, as the model that declared it made it.
+    pub(crate) fn var_id(&self, index: u32) -> VarId {
+        let declared = self
+            .ancestors
+            .iter()
+            .find(|&&(_, vars)| index < vars)
+            .map_or(self.id, |&(ancestor, _)| ancestor);
+        VarId::of(declared, index)
     }
 }
 

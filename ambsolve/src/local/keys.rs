@@ -267,7 +267,7 @@ mod tests {
 
     fn def(n: u32, shifts: &[i64]) -> AllDifferentDef {
         AllDifferentDef {
-            vars: (0..n).map(VarId).collect(),
+            vars: (0..n).map(VarId::at).collect(),
             keys: TermKeys::Listed(shifts.iter().map(|&s| Keys::Shift(s)).collect()),
         }
     }
@@ -309,7 +309,7 @@ mod tests {
     #[test]
     fn wide_key_ranges_are_hashed() {
         let d = AllDifferentDef {
-            vars: vec![VarId(0), VarId(1)],
+            vars: vec![VarId::at(0), VarId::at(1)],
             keys: TermKeys::Listed(vec![Keys::Shift(0), Keys::Shift(1 << 40)]),
         };
         let mut o = Occupancy::new(&d, &[2, 2]);

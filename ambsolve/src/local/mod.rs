@@ -259,7 +259,7 @@ impl Search for LocalSearch<'_> {
 
     fn take_solution(&mut self) -> Assignment {
         let state = self.state.as_ref().expect("a solution was found");
-        Assignment::new(self.model.id(), state.values.clone())
+        Assignment::new(Arc::clone(self.model.identity()), state.values.clone())
     }
 
     fn stats(&self) -> Stats {

@@ -2,29 +2,32 @@
 
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
-use crate::var::{ModelId, Var, VarId};
+use crate::var::{Identity, ModelId, Var, VarId};
 
 /// A solution of a [`Model`](crate::Model): the value index of every variable.
 ///
 /// Two assignments compare (and hash) by their value indices alone.
 #[derive(Clone, Debug)]
 pub struct Assignment {
-    model: ModelId,
+    /// The identity of the model it solves.
+    model: Arc<Identity>,
     indices: Box<[u32]>,
 }
 
 impl Assignment {
-    pub(crate) fn new(model: ModelId, indices: impl Into<Box<[u32]>>) -> Self {
+    pub(crate) fn new(model: Arc<Identity>, indices: impl Into<Box<[u32]>>) -> Self {
         Assignment {
             model,
             indices: indices.into(),
         }
     }
 
-    /// The model this assignment solves.
-    pub(crate) fn model(&self) -> ModelId {
-        self.model
+    /// Whether variable `index` declared by `model` is one of the model this assignment
+    /// solves.
+    pub(crate) fn accepts(&self, model: ModelId, index: u32) -> bool {
+        (index as usize) < self.indices.len() && self.model.accepts(model, index)
     }
 
     /// The value of `var`.
@@ -33,11 +36,11 @@ impl Assignment {
     /// If `var` is not a variable of the model this assignment solves.
     pub fn value<'v, T>(&self, var: &'v Var<T>) -> &'v T {
         assert!(
-            var.model == self.model,
+            self.accepts(var.model, var.id.raw()),
             "variable {:?} is not a variable of the model this assignment solves",
             var.id
         );
-        &var.values[self.index(var.id) as usize]
+        &var.values[self.indices[var.id.index()] as usize]
     }
 
     /// The values of several variables, in order.
@@ -50,7 +53,12 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn index(&self, var: impl Into<VarId>) -> u32 {
-        self.indices[var.into().index()]
+        let var = var.into();
+        assert!(
+            var.index() < self.indices.len() && self.model.accepts_id(var),
+            "variable {var:?} is not a variable of the model this assignment solves"
+        );
+        self.indices[var.index()]
     }
 
     /// The value index of every variable, by position.

@@ -381,6 +381,81 @@ impl LinearDef {
     }
 }
 
+impl LinearDef {
+    /// The value indices of `var` outside which no value can satisfy the constraint,
+    /// the `chosen` variables taking their value in `values` and the others any of
+    /// theirs (their term's extremes): a half-open range, empty if none can. `None` when
+    /// the bounds say nothing, or cannot be read off the indices: `var` in no term or in
+    /// several, a coefficient of 0, images that are not monotone, `!=`.
+    pub(crate) fn index_range(
+        &self,
+        var: VarId,
+        values: &[u32],
+        chosen: impl Fn(VarId) -> bool,
+    ) -> Option<std::ops::Range<u32>> {
+        let mut mine = self.terms.iter().enumerate().filter(|(_, t)| t.0 == var);
+        let (k, (_, coef, images)) = mine.next()?;
+        if mine.next().is_some() || *coef == 0 || self.trends[k] == Trend::Mixed {
+            return None;
+        }
+        // What the other terms add, at least and at most.
+        let (mut low, mut high) = (0i128, 0i128);
+        for (j, ((v, c, images), &(lo, hi))) in self.terms.iter().zip(&self.extremes).enumerate() {
+            if j == k {
+                continue;
+            }
+            if chosen(*v) {
+                let x = i128::from(*c) * i128::from(images[values[v.index()] as usize]);
+                (low, high) = (low + x, high + x);
+            } else {
+                (low, high) = (low + lo, high + hi);
+            }
+        }
+        // Bounds on coef × image, then on the image (none: i128's ends).
+        let rhs = i128::from(self.rhs);
+        let (least, most) = match self.cmp {
+            Cmp::Eq => (rhs - high, rhs - low),
+            Cmp::Le => (i128::MIN, rhs - low),
+            Cmp::Lt => (i128::MIN, rhs - low - 1),
+            Cmp::Ge => (rhs - high, i128::MAX),
+            Cmp::Gt => (rhs - high + 1, i128::MAX),
+            Cmp::Ne => return None,
+        };
+        let c = i128::from(*coef);
+        let ceil = |a: i128| {
+            if a == i128::MIN {
+                a
+            } else {
+                -((-a).div_euclid(c.abs()))
+            }
+        };
+        let floor = |a: i128| {
+            if a == i128::MAX {
+                a
+            } else {
+                a.div_euclid(c.abs())
+            }
+        };
+        // c × image in [least, most]: image in [least / c, most / c], flipped if c < 0.
+        let (least, most) = if c > 0 {
+            (ceil(least), floor(most))
+        } else {
+            (ceil(most.saturating_neg()), floor(least.saturating_neg()))
+        };
+        let range = match self.trends[k] {
+            Trend::Rising => {
+                images.partition_point(|&y| i128::from(y) < least)
+                    ..images.partition_point(|&y| i128::from(y) <= most)
+            }
+            _ => {
+                images.partition_point(|&y| i128::from(y) > most)
+                    ..images.partition_point(|&y| i128::from(y) >= least)
+            }
+        };
+        Some(range.start as u32..range.end.max(range.start) as u32)
+    }
+}
+
 #[derive(Clone)]
 pub(crate) struct TableDef {
     pub(crate) vars: Vec<VarId>,

@@ -9,6 +9,7 @@ mod check;
 mod constraint;
 mod integer;
 mod objective;
+mod order;
 mod term;
 
 use std::hash::Hash;
@@ -32,7 +33,7 @@ use crate::domain::Domain;
 use crate::error::SearchError;
 use crate::propagator::Propagator;
 use crate::symmetry::{Symmetry, Tables};
-use crate::var::{ModelId, Var, VarId};
+use crate::var::{Identity, ModelId, Var, VarId};
 
 /// A variable's name, rendered when asked for (building a model allocates no strings for
 /// unnamed variables or arrays).
@@ -76,7 +77,7 @@ impl NameRun {
 
     /// The name of the run's `k`-th variable.
     fn render(&self, var: VarId) -> String {
-        let k = var.0 - self.first;
+        let k = var.raw() - self.first;
         match &self.name {
             Name::Default => format!("x{}", var.index()),
             Name::Given(name) => name.to_string(),
@@ -102,6 +103,15 @@ impl NameRun {
 /// must be), so it can be solved on several engines or threads at once. Cloning shares the
 /// constraints' closures and tables instead of copying them.
 ///
+/// Every variable (its [`Var`], and its [`VarId`] from [`Var::id`] or
+/// [`var_ids`](Model::var_ids)) remembers the model that declared it, and a model refuses
+/// another model's, from every method: the model becomes invalid. A clone has the same
+/// variables as its original, so each takes the other's, until one of them declares a
+/// variable: from then on, the variables either declares are its own, refused by the
+/// other (`let b = a.clone()`, then `a` and `b` each declare a variable at the same
+/// position: neither takes the other's). A `VarId` made from a position
+/// ([`VarId::from_index`]) is taken by any model that has that position.
+///
 /// ```
 /// use ambsolve::{Cmp, Engine, Model};
 ///
@@ -120,8 +130,8 @@ impl NameRun {
 /// ```
 #[derive(Clone)]
 pub struct Model<'a> {
-    /// Shared by clones, carried by every typed variable.
-    id: ModelId,
+    /// Shared by clones until one of them declares a variable; carried by every variable.
+    identity: Arc<Identity>,
     /// The variables' names, as runs of consecutive variables.
     names: Vec<NameRun>,
     universes: Vec<u32>,
@@ -138,7 +148,7 @@ pub struct Model<'a> {
 impl Default for Model<'_> {
     fn default() -> Self {
         Model {
-            id: ModelId::fresh(),
+            identity: Arc::new(Identity::fresh()),
             names: Vec::new(),
             universes: Vec::new(),
             initial: HashMap::new(),
@@ -192,10 +202,19 @@ impl<'a> Model<'a> {
     }
 
     fn var_sharing<T>(&mut self, name: Name, values: Arc<[T]>) -> Var<T> {
-        let id = VarId(self.universes.len() as u32);
+        let index = self.universes.len() as u32;
+        if Arc::get_mut(&mut self.identity).is_none() {
+            // A clone shares the identity: the variables from here on are this model's
+            // own, refused by the other (see `Identity`).
+            self.identity = Arc::new(self.identity.fork(index));
+        }
+        let id = VarId::of(self.identity.id(), index);
         match self.names.last() {
-            Some(run) if run.continues(id.0, &name) => {}
-            _ => self.names.push(NameRun { first: id.0, name }),
+            Some(run) if run.continues(id.raw(), &name) => {}
+            _ => self.names.push(NameRun {
+                first: id.raw(),
+                name,
+            }),
         }
         let universe = u32::try_from(values.len()).unwrap_or_else(|_| {
             let name = self.name(id);
@@ -209,7 +228,7 @@ impl<'a> Model<'a> {
         Var {
             id,
             values,
-            model: self.id,
+            model: self.identity.id(),
         }
     }
 
@@ -244,7 +263,7 @@ impl<'a> Model<'a> {
         let universe = self.universes[var.id.index()];
         let domain = self
             .initial
-            .entry(var.id.0)
+            .entry(var.id.raw())
             .or_insert_with(|| Domain::full(universe));
         for (i, value) in var.values.iter().enumerate() {
             if !keep(value) {
@@ -268,11 +287,12 @@ impl<'a> Model<'a> {
         self.universes.len()
     }
 
-    /// The ids of all variables, in declaration order.
+    /// The ids of all variables, in declaration order (each marked as its variable's
+    /// [`Var::id`]: another model refuses them).
     pub fn var_ids(
         &self,
     ) -> impl DoubleEndedIterator<Item = VarId> + ExactSizeIterator + use<'_, 'a> {
-        (0..self.universes.len() as u32).map(VarId)
+        (0..self.universes.len() as u32).map(|index| self.identity.var_id(index))
     }
 
     /// The name of a variable.
@@ -281,10 +301,10 @@ impl<'a> Model<'a> {
     /// If `var` is not a variable of this model.
     pub fn name(&self, var: VarId) -> String {
         assert!(
-            var.index() < self.num_vars(),
+            var.index() < self.num_vars() && self.identity.accepts_id(var),
             "{var:?} is not a variable of this model"
         );
-        let run = self.names.partition_point(|run| run.first <= var.0) - 1;
+        let run = self.names.partition_point(|run| run.first <= var.raw()) - 1;
         self.names[run].render(var)
     }
 
@@ -739,18 +759,26 @@ impl<'a> Model<'a> {
 
     /// Declares symmetries: maps sending solutions to solutions. They change nothing unless
     /// a search is asked for one solution per class with
-    /// [`up_to_symmetry`](crate::Solver::up_to_symmetry); then they must form a group
-    /// without its identity (the seven non-trivial symmetries of a square board, say).
-    /// [`count_through_symmetry`](crate::Solver::count_through_symmetry) counts with them
-    /// (one representative per class, weighed by the size of its class); generators of
-    /// the group are enough there.
+    /// [`up_to_symmetry`](crate::Solver::up_to_symmetry), or counts with them
+    /// ([`count_through_symmetry`](crate::Solver::count_through_symmetry): one
+    /// representative per class, weighed by the size of its class). Generators of the
+    /// group are enough (a quarter turn and a mirror for the eight symmetries of a
+    /// square board): the search closes them into their group.
     pub fn symmetries(&mut self, symmetries: impl IntoIterator<Item = Symmetry>) {
         self.symmetries.extend(symmetries);
     }
 
-    /// The tables of the declared symmetries, when solving up to symmetry.
+    /// The symmetries declared, in order.
+    pub(crate) fn declared_symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The tables of the declared symmetries, in order, when solving up to symmetry.
     pub(crate) fn symmetry_tables(&self) -> Result<Tables, SearchError> {
-        Tables::new(&self.symmetries, &self.universes).map_err(SearchError::InvalidModel)
+        Tables::checked(&self.symmetries, &self.universes, |w| {
+            self.identity.accepts_id(w)
+        })
+        .map_err(SearchError::InvalidModel)
     }
 
     /// A custom propagator, woken whenever a domain of `scope` changes. See [`Propagator`].
@@ -761,99 +789,6 @@ impl<'a> Model<'a> {
                 propagator: Arc::new(propagator),
             }));
         }
-    }
-
-    /// The order in which the replay engine chooses the variables by default
-    /// ([`VarOrder::Automatic`](crate::VarOrder::Automatic)): each next variable is the
-    /// one that completes the most constraints (all their other variables chosen), then
-    /// the one that shares the most constraints with the variables chosen, then the first
-    /// declared; but first of all, a variable an equality leaves one value to (a linear
-    /// `==` whose other variables are all chosen, with a coefficient of ±1 on it), as it
-    /// costs no search. A constraint is checked right after its last variable is chosen,
-    /// so this checks each as early as it can: Langford's `s[i] == p[i] + i + 2`, with the
-    /// `p` declared before the `s`, is chosen `p[0] s[0] p[1] s[1] ..`, and a Golomb
-    /// ruler's differences `d == m[j] - m[i]` right after their marks, so that their
-    /// all-different is checked mark by mark. Where every variable ties (n-queens), it is
-    /// declaration order.
-    pub fn replay_order(&self) -> Vec<VarId> {
-        let n = self.num_vars();
-        let scopes: Vec<Vec<usize>> = self
-            .constraints
-            .iter()
-            .map(|c| {
-                let mut vars: Vec<usize> = c.vars().iter().map(|v| v.index()).collect();
-                vars.sort_unstable();
-                vars.dedup();
-                vars
-            })
-            .collect();
-        let mut of_var: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (c, scope) in scopes.iter().enumerate() {
-            for &v in scope {
-                of_var[v].push(c);
-            }
-        }
-        // Per constraint: how many of its variables are still to choose, and whether one
-        // of them has been chosen.
-        let mut open: Vec<usize> = scopes.iter().map(Vec::len).collect();
-        let mut touched = vec![false; scopes.len()];
-        // Per variable: constraints it would complete, constraints it shares with the
-        // chosen ones.
-        let mut completes = vec![0usize; n];
-        let mut shares = vec![0usize; n];
-        // Per variable: equalities that would leave it one value.
-        let mut determined = vec![0usize; n];
-        let fixes = |c: usize, w: usize| match &self.constraints[c] {
-            Constraint::Linear(def) => {
-                def.cmp == Cmp::Eq
-                    && def
-                        .terms
-                        .iter()
-                        .any(|t| t.0.index() == w && t.1.unsigned_abs() == 1)
-            }
-            _ => false,
-        };
-        for (c, scope) in scopes.iter().enumerate() {
-            if let [only] = scope[..] {
-                completes[only] += 1;
-                if fixes(c, only) {
-                    determined[only] += 1;
-                }
-            }
-        }
-        let mut chosen = vec![false; n];
-        let mut order = Vec::with_capacity(n);
-        for _ in 0..n {
-            let next = (0..n)
-                .filter(|&v| !chosen[v])
-                .max_by_key(|&v| {
-                    (
-                        determined[v] > 0,
-                        completes[v],
-                        shares[v],
-                        std::cmp::Reverse(v),
-                    )
-                })
-                .expect("a variable is left");
-            chosen[next] = true;
-            order.push(VarId::from_index(next));
-            for &c in &of_var[next] {
-                open[c] -= 1;
-                let first_touch = !std::mem::replace(&mut touched[c], true);
-                for &w in scopes[c].iter().filter(|&&w| !chosen[w]) {
-                    if first_touch {
-                        shares[w] += 1;
-                    }
-                    if open[c] == 1 {
-                        completes[w] += 1;
-                        if fixes(c, w) {
-                            determined[w] += 1;
-                        }
-                    }
-                }
-            }
-        }
-        order
     }
 
     // ---- checking ----
@@ -921,27 +856,41 @@ impl<'a> Model<'a> {
     }
 
     /// The identity of this model, carried by its variables and its assignments.
-    pub(crate) fn id(&self) -> ModelId {
-        self.id
+    pub(crate) fn identity(&self) -> &Arc<Identity> {
+        &self.identity
     }
 
-    /// Whether every one of `vars` was declared by this model (or a clone of it); else the
+    /// Whether every one of `vars` is one of this model's (see [`Identity`]); else the
     /// model remembers the error.
     fn owns<'v, T: 'v>(&mut self, vars: impl IntoIterator<Item = &'v Var<T>>) -> bool {
         vars.into_iter().all(|var| self.declared(var.model, var.id))
     }
 
-    /// Whether the variable `var` of the model `model` is one of this model's; else the
-    /// model remembers the error.
+    /// Whether the variable `var` declared by the model `model` is one of this model's:
+    /// declared by it, or by a model it was cloned from before either declared another
+    /// variable; else the model remembers the error.
     fn declared(&mut self, model: ModelId, var: VarId) -> bool {
-        if model == self.id {
+        if var.index() < self.num_vars() && self.identity.accepts(model, var.raw()) {
             return true;
         }
-        self.fail(format!("variable {var:?} was declared by another model"));
+        self.fail(format!(
+            "variable {var:?} was declared by another model (or by a clone of this one, \
+             after they parted)"
+        ));
         false
     }
 
+    /// Whether every one of `vars` is one of this model's: an id of this model (or of a
+    /// model it was cloned from, for the variables they share), or a position below the
+    /// number of variables; else the model remembers the error.
     fn known(&mut self, vars: &[VarId]) -> bool {
+        if let Some(v) = vars.iter().find(|&&v| !self.identity.accepts_id(v)) {
+            self.fail(format!(
+                "variable {v:?} was declared by another model (or by a clone of this one, \
+                 after they parted)"
+            ));
+            return false;
+        }
         match vars.iter().find(|v| v.index() >= self.num_vars()) {
             Some(v) => {
                 self.fail(format!("{v:?} is not a variable of this model"));
@@ -953,7 +902,7 @@ impl<'a> Model<'a> {
 
     /// Makes the model invalid: value `at` of `var` has no `i64` image.
     pub(crate) fn out_of_range(&mut self, var: VarId, at: usize) {
-        let name = if var.index() < self.num_vars() {
+        let name = if var.index() < self.num_vars() && self.identity.accepts_id(var) {
             self.name(var)
         } else {
             format!("{var:?}")

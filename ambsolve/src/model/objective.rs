@@ -3,6 +3,8 @@
 //! Engines see it as a *cost* to minimise, the expression with its coefficients negated
 //! for a maximum; users see its value in their own sense.
 
+use hashbrown::HashMap;
+
 use crate::model::constraint::LinearDef;
 use crate::var::VarId;
 
@@ -53,6 +55,23 @@ impl ObjectiveDef {
     /// The variables the objective mentions.
     pub(crate) fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
         self.cost.terms.iter().map(|t| t.0)
+    }
+
+    /// What each value of each of the objective's variables adds to the cost, by
+    /// variable (the other variables add nothing): the cost of an assignment is the sum
+    /// over its variables.
+    pub(crate) fn literal_costs(&self) -> HashMap<usize, Vec<i128>> {
+        let mut costs: HashMap<usize, Vec<i128>> = HashMap::new();
+        for (var, coef, images) in &self.cost.terms {
+            let shares = costs
+                .entry(var.index())
+                .or_insert_with(|| vec![0; images.len()]);
+            for (share, &image) in shares.iter_mut().zip(images.iter()) {
+                // In range: a linear sum's terms add up within an i128.
+                *share += i128::from(*coef) * i128::from(image);
+            }
+        }
+        costs
     }
 
     /// The cost of a full assignment of value indices.

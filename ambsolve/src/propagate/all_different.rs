@@ -174,7 +174,7 @@ impl AllDifferent {
             .collect::<Vec<_>>();
         let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));
         let words: usize = scope.iter().map(|v| store.num_words(v.index())).sum();
-        let vars: Vec<u32> = scope.iter().map(|v| v.0).collect();
+        let vars: Vec<u32> = scope.iter().map(|v| v.raw()).collect();
         let one_word = mapped.is_empty()
             && k <= FAST
             && vars.iter().all(|&v| store.universe(v as usize) <= 64);

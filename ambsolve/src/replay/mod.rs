@@ -380,13 +380,14 @@ where
             };
             let result = (self.program)(&mut amb);
             let (depth, interrupt, error, cut) = (amb.depth, amb.interrupt, amb.error, amb.cut);
-            if amb.pruned && result.is_err() && interrupt.is_none() && depth < self.floor {
+            let pruned = amb.pruned;
+            if pruned && result.is_err() && interrupt.is_none() && depth < self.floor {
                 // The bound rules out the whole subproblem.
                 self.stack.truncate(self.floor);
                 self.advance_first = true;
                 return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
             }
-            let recorded = if amb.pruned && result.is_err() && interrupt.is_none() {
+            let recorded = if pruned && result.is_err() && interrupt.is_none() {
                 // The recorded paths below this run's last choice are ruled out too.
                 self.stack.truncate(depth);
                 depth
@@ -401,7 +402,24 @@ where
                 return Ok(Step::Interrupted(interrupt));
             }
             if depth < recorded {
-                return Err(SearchError::EndedDuringReplay { depth, recorded });
+                return Err(match self.stack.get(depth) {
+                    // The run ended before a choice of the subproblem's path: the path
+                    // goes past a solution or through a node that fails.
+                    Some(frame) if frame.arity == UNKNOWN => SearchError::NoSuchSubproblem {
+                        depth,
+                        index: frame.index,
+                    },
+                    _ => SearchError::EndedDuringReplay { depth, recorded },
+                });
+            }
+            if result.is_err() && !cut && !pruned && depth == self.floor && recorded == depth {
+                if let Some(last) = depth.checked_sub(1) {
+                    // The first run failed at the subproblem's node itself.
+                    return Err(SearchError::NoSuchSubproblem {
+                        depth: last,
+                        index: self.stack.get(last).map_or(0, |f| f.index),
+                    });
+                }
             }
             self.advance_first = true;
             if cut {

@@ -286,7 +286,7 @@ fn program<'a>(
             };
             order_values(
                 &options.strategy.values,
-                VarId(v as u32),
+                VarId::at(v as u32),
                 universes[v],
                 &mut indices,
                 0,
@@ -294,6 +294,7 @@ fn program<'a>(
             indices
         })
         .collect();
+    let sorted: Vec<Option<bool>> = ordered.iter().map(|list| direction(list)).collect();
     let mut assigned = vec![0u32; n];
     // Checked early, each choice is made among the values its checks allow, given the
     // choices before it: the list of a step depends only on the prefix, so the program
@@ -313,14 +314,21 @@ fn program<'a>(
         for (step, &v) in order.iter().enumerate() {
             let checks = &steps[step + 1];
             if at_end {
-                let k = amb.choose_value(VarId(v as u32), universes[v], &ordered[v])?;
+                let k = amb.choose_value(VarId::at(v as u32), universes[v], &ordered[v])?;
                 assigned[v] = ordered[v][k];
                 continue;
             }
             if step >= valid {
                 let list = &mut lists[step];
                 list.clear();
-                for &value in &ordered[v] {
+                // Linear checks bound the indices worth trying: with images in order,
+                // x - y == 0 leaves y one index to try, not all of them.
+                let chosen = |w: VarId| step_of[w.index()] <= step;
+                let range = bounds(constraints, checks, VarId::at(v as u32), &assigned, chosen);
+                for &value in candidates(&ordered[v], sorted[v], &range) {
+                    if !range.contains(&value) {
+                        continue;
+                    }
                     assigned[v] = value;
                     // Inserted and taken out again: a variable may stand twice in one
                     // all-different (its two keys then clash).
@@ -354,7 +362,7 @@ fn program<'a>(
                     }
                 }
             }
-            let k = amb.choose_value(VarId(v as u32), universes[v], &lists[step])?;
+            let k = amb.choose_value(VarId::at(v as u32), universes[v], &lists[step])?;
             if step >= valid || chosen_at[step] != k {
                 valid = step + 1;
             }
@@ -388,6 +396,64 @@ fn program<'a>(
                 return Err(amb.prune());
             }
         }
-        Ok(Assignment::new(model.id(), assigned.clone()))
+        Ok(Assignment::new(
+            Arc::clone(model.identity()),
+            assigned.clone(),
+        ))
     }
+}
+
+/// The value indices of `var` that the linear constraints checked at its step allow at
+/// most, given the values of the variables `chosen` before it (the others may take any
+/// of theirs): the intersection of their [`index_range`](crate::model::LinearDef::index_range)s,
+/// or every index.
+fn bounds(
+    constraints: &[Constraint<'_>],
+    checks: &StepChecks,
+    var: VarId,
+    assigned: &[u32],
+    chosen: impl Fn(VarId) -> bool + Copy,
+) -> std::ops::Range<u32> {
+    let mut range = 0..u32::MAX;
+    for &c in checks.partial.iter().chain(&checks.full) {
+        if let Constraint::Linear(def) = &constraints[c] {
+            if let Some(r) = def.index_range(var, assigned, chosen) {
+                range = range.start.max(r.start)..range.end.min(r.end);
+            }
+        }
+    }
+    range
+}
+
+/// Whether `list` is in ascending (`Some(true)`) or descending (`Some(false)`) order.
+fn direction(list: &[u32]) -> Option<bool> {
+    if list.is_sorted() {
+        Some(true)
+    } else if list.is_sorted_by(|a, b| a >= b) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The values of `list` (in the value order) worth trying when only those in `range`
+/// can be chosen: when the list is sorted (`Some(true)` ascending, `Some(false)`
+/// descending), the slice of it in the range, found by binary search; else all of it.
+fn candidates<'l>(
+    list: &'l [u32],
+    sorted: Option<bool>,
+    range: &std::ops::Range<u32>,
+) -> &'l [u32] {
+    let (start, end) = match sorted {
+        Some(true) => (
+            list.partition_point(|&i| i < range.start),
+            list.partition_point(|&i| i < range.end),
+        ),
+        Some(false) => (
+            list.partition_point(|&i| i >= range.end),
+            list.partition_point(|&i| i >= range.start),
+        ),
+        None => (0, list.len()),
+    };
+    &list[start..end.max(start)]
 }

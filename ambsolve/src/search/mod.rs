@@ -341,14 +341,15 @@ impl<'a> TrailSearch<'a> {
     }
 
     /// Replays the subproblem's path: each choice as the search made it, at the
-    /// alternative the path gives. False if the path's node has no solution (a branch
-    /// and bound's bound may have ruled it out since the path was cut).
+    /// alternative the path gives. False if the path's node has no solution left (a
+    /// branch and bound's bound may have ruled it out since the path was cut).
     ///
     /// # Errors
-    /// [`SearchError::NoSuchSubproblem`] if the path leaves the tree.
+    /// [`SearchError::NoSuchSubproblem`] if the path does not lead to a live node: a
+    /// choice has no such alternative, or no choice is left (past a solution), or a node
+    /// on the way, the last one included, fails.
     fn enter_prefix(&mut self) -> Result<bool, SearchError> {
         let path = std::mem::take(&mut self.prefix);
-        let mut entered = true;
         for (depth, &index) in path.iter().enumerate() {
             let missing = || SearchError::NoSuchSubproblem { depth, index };
             let var = self.select_var().ok_or_else(missing)?;
@@ -363,14 +364,16 @@ impl<'a> TrailSearch<'a> {
             self.replayed += 1;
             self.try_top(false);
             if self.phase == Phase::Backtrack {
-                entered = false;
-                break;
+                // Replayed without the bound, a node fails as it did when the path was
+                // cut: a path through it names no subproblem.
+                return Err(missing());
             }
         }
         self.floor = self.stack.len();
         self.prefix = path;
         self.entering = false;
-        if entered && self.incumbent.is_some() {
+        let mut entered = true;
+        if self.incumbent.is_some() {
             // The bound found so far, from the subproblem's node on.
             self.sync_bound();
             if self.propagate().is_err() {
@@ -379,6 +382,15 @@ impl<'a> TrailSearch<'a> {
             }
         }
         Ok(entered)
+    }
+
+    /// The error for a subproblem whose path ends at a node that fails.
+    fn failed_subproblem(&self) -> SearchError {
+        let depth = self.floor - 1;
+        SearchError::NoSuchSubproblem {
+            depth,
+            index: self.prefix[depth],
+        }
     }
 
     /// Opens a frame on `var` at its first value, without trying it.
@@ -612,6 +624,10 @@ impl Search for TrailSearch<'_> {
                 Phase::Start => {
                     self.phase = if !self.root() {
                         self.node_failed();
+                        if let Some(&index) = self.prefix.first() {
+                            // The root fails: no path leads anywhere.
+                            return Err(SearchError::NoSuchSubproblem { depth: 0, index });
+                        }
                         Phase::Done
                     } else if self.prefix.is_empty() || self.enter_prefix()? {
                         Phase::Descend
@@ -625,6 +641,11 @@ impl Search for TrailSearch<'_> {
                             && self.may_lead().is_ok()) =>
                     {
                         self.node_failed();
+                        if self.floor > 0 && self.stack.len() == self.floor {
+                            // Generating and testing, the subproblem's path ends at a
+                            // leaf that fails.
+                            return Err(self.failed_subproblem());
+                        }
                         self.phase = Phase::Backtrack;
                     }
                     None if !self.improves() => {
@@ -670,7 +691,7 @@ impl Search for TrailSearch<'_> {
     }
 
     fn take_solution(&mut self) -> Assignment {
-        Assignment::new(self.model.id(), self.store.assignment())
+        Assignment::new(Arc::clone(self.model.identity()), self.store.assignment())
     }
 
     fn stats(&self) -> Stats {

@@ -28,8 +28,8 @@ use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Checkpointing, Engine, Options};
 use crate::replay::{Amb, ReplaySearch, model_program};
 use crate::search::TrailSearch;
-use crate::strategy::Strategy;
-use crate::symmetry::Tables;
+use crate::strategy::{Strategy, VarOrder};
+use crate::symmetry::{MAX_GROUP, Tables};
 
 use self::parallel::Parallel;
 
@@ -89,10 +89,27 @@ fn sequential_only(options: &Options) -> Option<&'static str> {
     }
 }
 
+/// The most threads a search runs on (the command-line examples refuse more too): a pool
+/// of more would spend its time starting them.
+const MAX_THREADS: usize = 1024;
+
 /// Whether `model` can be searched with `options` at all.
 fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
+    }
+    if let VarOrder::Given(vars) | VarOrder::FirstFailThen(vars) = &options.strategy.vars {
+        if let Some(v) = vars.iter().find(|&&v| !model.identity().accepts_id(v)) {
+            return Err(SearchError::InvalidModel(format!(
+                "the strategy's variable order names variable {v:?} of another model"
+            )));
+        }
+    }
+    if options.threads > MAX_THREADS {
+        return Err(SearchError::Unsupported(format!(
+            "a search runs on at most {MAX_THREADS} threads, not {}",
+            options.threads
+        )));
     }
     if options.incumbent.is_some() && model.objective_def().is_none() {
         return Err(SearchError::NoObjective);
@@ -109,22 +126,50 @@ fn engine<'a>(
     engine_with(model, options, symmetry)
 }
 
-/// The symmetry tables an engine on `model` with `options` uses, if any. Counting through
-/// symmetry wins over up to symmetry; optimising ignores it (a symmetry need not keep the
-/// objective's value). A group too large to enumerate is counted plainly.
+/// The symmetry tables an engine on `model` with `options` uses, if any: the group the
+/// declared symmetries generate. Counting through symmetry wins over up to symmetry;
+/// optimising ignores it, and a group too large to enumerate is counted plainly.
+///
+/// # Errors
+/// Up to symmetry, [`SearchError::Unsupported`] if the group is too large to enumerate
+/// (the declared symmetries alone would keep several members of a class), or, when
+/// optimising, if a declared symmetry does not keep the objective's value (the optimum
+/// might be in no class's leader); the model's errors.
 fn symmetry_tables(model: &Model<'_>, options: &Options) -> Result<Option<Tables>, SearchError> {
-    Ok(
-        if options.count_through_symmetry && options.incumbent.is_none() {
-            model
-                .symmetry_tables()?
-                .for_counting()
-                .filter(|t| !t.is_empty())
-        } else if options.up_to_symmetry {
-            Some(model.symmetry_tables()?).filter(|t| !t.is_empty())
-        } else {
-            None
-        },
-    )
+    if options.count_through_symmetry && options.incumbent.is_none() {
+        return Ok(model
+            .symmetry_tables()?
+            .for_counting()
+            .filter(|t| !t.is_empty()));
+    }
+    if !options.up_to_symmetry {
+        return Ok(None);
+    }
+    let tables = model.symmetry_tables()?;
+    if tables.is_empty() {
+        return Ok(None);
+    }
+    if let (Some(_), Some(objective)) = (&options.incumbent, model.objective_def()) {
+        let costs = objective.literal_costs();
+        let weight = |v: usize, x: u32| costs.get(&v).map_or(0, |c| c[x as usize]);
+        if let Some(g) = (0..tables.len()).find(|&g| !tables.keeps(g, weight)) {
+            return Err(SearchError::Unsupported(format!(
+                "symmetry `{}` does not keep the objective: an assignment and its image can \
+                 have different values, so optimising up to symmetry could miss the optimum \
+                 (optimise without up_to_symmetry, or declare only symmetries that keep the \
+                 objective)",
+                model.declared_symmetries()[g].name()
+            )));
+        }
+    }
+    match tables.closed() {
+        Some(group) => Ok(Some(group).filter(|t| !t.is_empty())),
+        None => Err(SearchError::Unsupported(format!(
+            "the declared symmetries generate a group of more than {MAX_GROUP} elements: \
+             solving up to symmetry keeps the least member of each class under the whole \
+             group, and cannot enumerate it"
+        ))),
+    }
 }
 
 /// As [`engine`], with the symmetry tables made already (a parallel search makes them
@@ -220,9 +265,43 @@ impl<'a, T> Solver<'a, T> {
         self
     }
 
-    /// Keeps one solution per class of the model's declared symmetries (the least in
-    /// lexicographic order of value indices), pruning during the search. A model without
-    /// symmetries, or a hand-written `amb` program, is unaffected.
+    /// Keeps one solution per class of the model's declared symmetries: the least in
+    /// lexicographic order of value indices (the variables in index order) of all the
+    /// images of a solution under the group the declared symmetries generate, pruning
+    /// during the search. The declared symmetries may be generators only: the search
+    /// closes them into their group. A model without symmetries, or a hand-written `amb`
+    /// program, is unaffected.
+    ///
+    /// - A group of more than 1024 elements is [`SearchError::Unsupported`] when the
+    ///   search starts (one member of each class could not be told from the others).
+    /// - Optimising ([`improving`](Solver::improving), [`best`](Solver::best)) up to
+    ///   symmetry finds the optimum only if the symmetries keep the objective's value.
+    ///   Each declared symmetry is checked on the objective's definition when the search
+    ///   starts: every assignment and its image must have the same value (not only the
+    ///   solutions: a symmetry that keeps it on the solutions alone is refused too); one
+    ///   that does not is [`SearchError::Unsupported`], with its name.
+    ///
+    /// ```
+    /// use ambsolve::{Cmp, Engine, Model, SearchError, Symmetry, VarId};
+    ///
+    /// // x != y, swapping them is a symmetry.
+    /// let mut m = Model::new();
+    /// let x = m.var(0..3);
+    /// let y = m.var(0..3);
+    /// m.linear([(1, &x), (-1, &y)], Cmp::Ne, 0);
+    /// m.symmetries([Symmetry::new("swap", |v, a| (VarId::from_index(1 - v.index()), a))]);
+    /// assert_eq!(m.solve(Engine::Trail).up_to_symmetry().count()?.solutions, 3);
+    /// // x + y keeps its value under the swap: the optimum is proved up to symmetry.
+    /// let mut sum = m.clone();
+    /// sum.maximize([(1, &x), (1, &y)]);
+    /// assert_eq!(sum.solve(Engine::Trail).up_to_symmetry().best()?.objective, Some(3));
+    /// // 2x + y does not: (1, 2) is worth 4, its image (2, 1) is worth 5.
+    /// let mut weighted = m.clone();
+    /// weighted.maximize([(2, &x), (1, &y)]);
+    /// let refused = weighted.solve(Engine::Trail).up_to_symmetry().best();
+    /// assert!(matches!(refused, Err(SearchError::Unsupported(m)) if m.contains("`swap`")));
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
     pub fn up_to_symmetry(mut self) -> Self {
         self.options.up_to_symmetry = true;
         self
@@ -279,7 +358,8 @@ impl<'a, T> Solver<'a, T> {
         self
     }
 
-    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1.
+    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1; 0
+    /// means 1. More than 1024 is [`SearchError::Unsupported`] when the search starts.
     ///
     /// The search is cut into subproblems (see [`split`](Solver::split)), 32 per thread
     /// and at least 64 unless [`subproblems`](Solver::subproblems) says otherwise, and
@@ -331,8 +411,10 @@ impl<'a, T> Solver<'a, T> {
     }
 
     /// Searches only below `subproblem`, one of those [`split`](Solver::split) cut the
-    /// same search into (same model, engine and options). A path that leaves the tree is
-    /// [`SearchError::NoSuchSubproblem`].
+    /// same search into (same model, engine and options). A path that does not lead to a
+    /// live node of the tree (an alternative a choice does not have, a path past a
+    /// solution, through a node that fails or ending at one) is
+    /// [`SearchError::NoSuchSubproblem`], on every engine.
     pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
         self.options.scope.prefix = subproblem.path().to_vec();
         self
