@@ -121,7 +121,7 @@ impl<'a> Model<'a> {
         if lit.repeated {
             let name = self.name(lit.var);
             self.fail(format!(
-                "{name} is used as a literal but lists false or true twice: list each once"
+                "{name} is used as a literal but lists false or true twice, or takes an integer other than 0 and 1"
             ));
             return None;
         }
@@ -165,5 +165,32 @@ impl<'a> Model<'a> {
         args.into_iter()
             .map(|a| self.int(a))
             .collect::<Option<Vec<Int>>>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Lit, Model};
+
+    #[test]
+    fn a_literal_over_other_values_or_a_repeated_one_makes_the_model_invalid() {
+        let mut m = Model::new();
+        let wide = m.var(0..3i64);
+        m.clause([Lit::from(&wide)]);
+        assert!(m.error().is_some_and(|e| e.contains("literal")));
+        let mut m = Model::new();
+        let twice = m.var([true, false, true]);
+        m.clause([Lit::from(&twice)]);
+        assert!(m.error().is_some_and(|e| e.contains("literal")));
+        let mut other = Model::new();
+        let b = other.var([false, true]);
+        let mut m = Model::new();
+        m.var([false, true]);
+        m.clause([Lit::from(&b)]);
+        assert!(m.error().is_some_and(|e| e.contains("another model")));
+        let mut m = Model::new();
+        let one = m.var([1u8]);
+        m.clause([Lit::from(&one)]);
+        assert_eq!(m.error(), None);
     }
 }

@@ -10,9 +10,11 @@ use crate::var::{ModelId, Var, VarId};
 /// A boolean variable, or its negation: what clauses and reified constraints take.
 ///
 /// Make one from a `Var<bool>` (`Lit::from(&b)`, or `&b` where a method takes
-/// `impl Into<Lit>`), and negate it with `!`. A variable used as a literal lists
-/// `false` and `true` at most once each (`m.var([false, true])`); one value only is
-/// fine (a literal that is always true or always false).
+/// `impl Into<Lit>`), or from an integer variable over 0 and 1 (true when it is 1, as
+/// MiniZinc's `bool2int`), and negate it with `!`. A variable used as a literal lists
+/// each of its two values at most once (`m.var([false, true])`, `m.var(0..2)`); one
+/// value only is fine (a literal that is always true or always false). Another value,
+/// or one listed twice, makes the model invalid when the literal is used.
 ///
 /// ```
 /// use ambsolve::{Engine, Lit, Model};
@@ -33,7 +35,8 @@ pub struct Lit {
     pub(crate) when_true: Option<u32>,
     /// The value index that makes the literal false, if the variable has one.
     pub(crate) when_false: Option<u32>,
-    /// A value listed twice: the model refuses the literal.
+    /// A value listed twice, or an integer other than 0 and 1: the model refuses the
+    /// literal.
     pub(crate) repeated: bool,
 }
 
@@ -76,6 +79,28 @@ impl From<&Var<bool>> for Lit {
             when_true: position(true),
             when_false: position(false),
             repeated: count(true) > 1 || count(false) > 1,
+        }
+    }
+}
+
+impl<T: Integer> From<&Var<T>> for Lit {
+    /// The literal "`var` is 1", for an integer variable over 0 and 1.
+    fn from(var: &Var<T>) -> Self {
+        let images: Vec<Option<i64>> = var.values().iter().map(|v| v.to_i64()).collect();
+        let position = |wanted: i64| {
+            images
+                .iter()
+                .position(|&v| v == Some(wanted))
+                .map(|i| i as u32)
+        };
+        let count = |wanted: i64| images.iter().filter(|&&v| v == Some(wanted)).count();
+        let others = images.iter().any(|v| !matches!(v, Some(0 | 1)));
+        Lit {
+            var: var.id,
+            model: var.model,
+            when_true: position(1),
+            when_false: position(0),
+            repeated: others || count(1) > 1 || count(0) > 1,
         }
     }
 }

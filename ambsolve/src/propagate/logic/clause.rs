@@ -57,11 +57,14 @@ mod tests {
         fuzz(300, |rng| {
             let mut m = Model::new();
             let n = 1 + rng.below(4) as usize;
-            let b: Vec<_> = (0..n).map(|_| m.var([false, true])).collect();
-            let lits: Vec<Lit> = b
-                .iter()
-                .map(|v| {
-                    let lit = Lit::from(v);
+            // Booleans, booleans listed true first, and 0/1 integers.
+            let lits: Vec<Lit> = (0..n)
+                .map(|_| {
+                    let lit = match rng.below(3) {
+                        0 => Lit::from(&m.var([false, true])),
+                        1 => Lit::from(&m.var([true, false])),
+                        _ => Lit::from(&m.var([1i64, 0])),
+                    };
                     if rng.below(2) == 0 { lit } else { !lit }
                 })
                 .collect();
