@@ -27,6 +27,7 @@ pub(super) fn scope_len(c: &Constraint<'_>) -> usize {
         Constraint::Table(d) => d.vars.len(),
         Constraint::Predicate(d) => d.vars.len(),
         Constraint::Custom(d) => d.vars.len(),
+        Constraint::Global(d) => d.meaning().vars().len(),
     }
 }
 
@@ -39,6 +40,7 @@ pub(super) fn scope_var(c: &Constraint<'_>, position: usize) -> usize {
         Constraint::Table(d) => d.vars[position].index(),
         Constraint::Predicate(d) => d.vars[position].index(),
         Constraint::Custom(d) => d.vars[position].index(),
+        Constraint::Global(d) => d.meaning().vars()[position].index(),
     }
 }
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
+use crate::model::global::Global;
 use crate::model::integer::{Trend, consecutive_start};
 use crate::model::term::Cmp;
 use crate::propagator::{Propagator, holds};
@@ -488,6 +489,8 @@ pub(crate) enum Constraint<'a> {
     Table(TableDef),
     Predicate(PredicateDef<'a>),
     Custom(CustomDef<'a>),
+    /// Logic, arithmetic and the global constraints of `model/global/`.
+    Global(Global),
 }
 
 impl Constraint<'_> {
@@ -499,6 +502,7 @@ impl Constraint<'_> {
             Constraint::Table(c) => c.vars.clone(),
             Constraint::Predicate(c) => c.vars.to_vec(),
             Constraint::Custom(c) => c.vars.to_vec(),
+            Constraint::Global(c) => c.meaning().vars().to_vec(),
         }
     }
 
@@ -524,6 +528,7 @@ impl Constraint<'_> {
                 (c.check)(&tuple)
             }
             Constraint::Custom(c) => holds(&*c.propagator, &c.vars, values, universes),
+            Constraint::Global(c) => c.meaning().holds(values),
         }
     }
 
@@ -548,7 +553,8 @@ impl Constraint<'_> {
             Constraint::AllDifferent(_)
             | Constraint::Table(_)
             | Constraint::Predicate(_)
-            | Constraint::Custom(_) => true,
+            | Constraint::Custom(_)
+            | Constraint::Global(_) => true,
         }
     }
 
@@ -569,6 +575,7 @@ impl Constraint<'_> {
             ),
             Constraint::Predicate(c) => format!("predicate over {} variables", c.vars.len()),
             Constraint::Custom(c) => format!("custom propagator over {} variables", c.vars.len()),
+            Constraint::Global(c) => c.meaning().describe(),
         }
     }
 }

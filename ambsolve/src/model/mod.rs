@@ -5,8 +5,11 @@
 //! ([`Model::solve`](crate::Model::solve), in `solve.rs`) hands it to an engine.
 
 mod assignment;
+mod build_logic;
+mod build_order;
 mod check;
 mod constraint;
+pub(crate) mod global;
 mod integer;
 mod objective;
 mod order;
@@ -23,6 +26,10 @@ pub(crate) use self::constraint::{
     AllDifferentDef, Check, Constraint, CustomDef, KeyRun, Keys, LinearDef, PredicateDef, TableDef,
     TermKeys,
 };
+#[cfg(any(test, feature = "debug-checks"))]
+pub(crate) use self::global::Meaning;
+pub(crate) use self::global::{Clause, Global, Int, LinearReif, Reification, Xor};
+pub use self::global::{IntArg, Lit};
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
 pub(crate) use self::integer::{consecutive_start, images};

@@ -23,6 +23,18 @@ pub enum Cmp {
 }
 
 impl Cmp {
+    /// The comparison that holds exactly when this one does not: `<` for `>=`.
+    pub fn negated(self) -> Cmp {
+        match self {
+            Cmp::Eq => Cmp::Ne,
+            Cmp::Ne => Cmp::Eq,
+            Cmp::Lt => Cmp::Ge,
+            Cmp::Le => Cmp::Gt,
+            Cmp::Gt => Cmp::Le,
+            Cmp::Ge => Cmp::Lt,
+        }
+    }
+
     /// Whether `lhs` compares to `rhs` this way.
     pub fn holds<T: Ord>(self, lhs: T, rhs: T) -> bool {
         match self {

@@ -442,6 +442,32 @@ impl Linear {
         keep_shifted(store, y.var, x.var, -shift)
     }
 
+    /// Whether the constraint is sure to hold (`Some(true)`) or sure to fail
+    /// (`Some(false)`) over the domains, judged by the bounds of the sum; `None` when they
+    /// leave it open. Exact once every term is fixed.
+    ///
+    /// # Errors
+    /// [`Fail`] if a domain is empty.
+    pub(super) fn entailment(&self, store: &Store) -> Result<Option<bool>, Fail> {
+        let (mut low, mut high) = (0i128, 0i128);
+        for term in &self.terms {
+            let reach = term.reach(store).ok_or(Fail)?;
+            (low, high) = (low + reach.low, high + reach.high);
+        }
+        let rhs = self.rhs;
+        Ok(match self.kind {
+            Kind::AtMost if high <= rhs => Some(true),
+            Kind::AtMost if low > rhs => Some(false),
+            Kind::AtLeast if low >= rhs => Some(true),
+            Kind::AtLeast if high < rhs => Some(false),
+            Kind::Equal | Kind::NotEqual if rhs < low || rhs > high => {
+                Some(matches!(self.kind, Kind::NotEqual))
+            }
+            Kind::Equal | Kind::NotEqual if low == high => Some(matches!(self.kind, Kind::Equal)),
+            _ => None,
+        })
+    }
+
     fn not_equal(&mut self, store: &mut Store) -> Result<(), Fail> {
         let mut open = None;
         let mut fixed_sum: i128 = 0;

@@ -3,22 +3,30 @@
 //! [`Propagator`](crate::Propagator).
 
 mod all_different;
+#[cfg(any(test, feature = "debug-checks"))]
+pub(crate) mod checker;
 mod custom;
 mod differences;
+mod global;
+mod kernel;
 mod linear;
+mod logic;
+mod order;
 mod predicate;
 mod table;
+mod view;
 
 use std::collections::VecDeque;
 
 use crate::choice::Fail;
-use crate::model::{AllDifferentDef, Constraint, Model, ObjectiveDef};
+use crate::model::{AllDifferentDef, Constraint, Global, Model, ObjectiveDef};
 use crate::store::{CHANGED, FIXED, Store};
 use crate::var::VarId;
 
 use self::all_different::AllDifferent;
 use self::custom::Custom;
 use self::differences::Differences;
+use self::kernel::Kernel;
 use self::linear::Linear;
 use self::predicate::Predicate;
 use self::table::Table;
@@ -31,6 +39,12 @@ enum Prop<'a> {
     Predicate(Predicate<'a>),
     Custom(Custom<'a>),
     Differences(Differences),
+    /// A constraint kind of `model/global/`, with its definition (for the checker of
+    /// the `debug-checks` feature).
+    Kernel(
+        Box<dyn Kernel>,
+        #[cfg_attr(not(feature = "debug-checks"), expect(dead_code))] Global,
+    ),
 }
 
 impl Prop<'_> {
@@ -42,6 +56,7 @@ impl Prop<'_> {
             Prop::Predicate(p) => p.vars(),
             Prop::Custom(p) => p.vars(),
             Prop::Differences(p) => p.vars(),
+            Prop::Kernel(p, _) => p.scope(),
         }
     }
 
@@ -53,6 +68,7 @@ impl Prop<'_> {
             Prop::Predicate(p) => p.propagate(store),
             Prop::Custom(p) => p.propagate(store),
             Prop::Differences(p) => p.propagate(store),
+            Prop::Kernel(p, _) => p.propagate(store),
         }
     }
 }
@@ -106,6 +122,9 @@ impl<'a> Propagation<'a> {
                 Constraint::Table(def) => props.push(Prop::Table(Table::new(def, store))),
                 Constraint::Predicate(def) => props.push(Prop::Predicate(Predicate::new(def))),
                 Constraint::Custom(def) => props.push(Prop::Custom(Custom::new(def))),
+                Constraint::Global(def) => {
+                    props.push(Prop::Kernel(global::build(def, store), def.clone()))
+                }
             }
         }
         for (_, defs) in fused {
@@ -177,6 +196,11 @@ impl<'a> Propagation<'a> {
                 .iter()
                 .enumerate()
                 .for_each(|(l, &v)| emit(v, l, FIXED, false)),
+            Prop::Kernel(p, _) => p
+                .scope()
+                .iter()
+                .enumerate()
+                .for_each(|(l, &v)| emit(v, l, p.wakes(l), false)),
         };
         for prop in &props {
             watches_of(prop, &mut |var, _, on, _| {
@@ -296,6 +320,17 @@ impl<'a> Propagation<'a> {
             };
             self.queued[prop as usize] = false;
             self.runs += 1;
+            #[cfg(feature = "debug-checks")]
+            if let Prop::Kernel(_, global) = &self.props[prop as usize] {
+                let (global, before) = (global.clone(), store.clone());
+                let result = self.props[prop as usize].propagate(store);
+                let after = result.map(|()| &*store);
+                if let Err(message) = checker::sound(global.meaning(), &before, after) {
+                    panic!("debug-checks: {message}");
+                }
+                result?;
+                continue;
+            }
             self.props[prop as usize].propagate(store)?;
         }
     }

@@ -1,0 +1,184 @@
+//! Checks propagators of `model/global/` against their meaning, on random small domains:
+//! a propagator may remove only values that take part in no solution of its constraint
+//! alone, and once every variable is fixed it must fail exactly when the meaning is false.
+//!
+//! Unit tests call [`fuzz`]; with the `debug-checks` feature the fixpoint loop calls
+//! [`sound`] after every run of such a propagator over a small enough scope.
+
+use crate::choice::Fail;
+use crate::domain::Domain;
+use crate::model::{Constraint, Meaning, Model};
+use crate::store::Store;
+
+/// Scopes whose domains multiply to more tuples than this are not checked.
+const MOST_TUPLES: u64 = 50_000;
+
+/// A small deterministic random number generator (xorshift), for tests.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Whether `after` (what a propagation left of `before`, or `Err` if it failed) keeps
+/// every value of `meaning`'s variables that some assignment of them, within `before`,
+/// satisfying the meaning uses. `Err` names a value removed wrongly, or a failure with a
+/// solution left. `Ok(None)`: the scope is too large to check.
+pub(crate) fn sound(
+    meaning: &dyn Meaning,
+    before: &Store,
+    after: Result<&Store, Fail>,
+) -> Result<Option<()>, String> {
+    let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
+    vars.sort_unstable();
+    vars.dedup();
+    let domains: Vec<Vec<u32>> = vars.iter().map(|&v| before.iter(v).collect()).collect();
+    let tuples = domains
+        .iter()
+        .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
+    if tuples.is_none_or(|n| n > MOST_TUPLES) {
+        return Ok(None);
+    }
+    let mut values = vec![0u32; before.num_vars()];
+    let mut supported: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
+    let mut at = vec![0usize; vars.len()];
+    let mut any = false;
+    if domains.iter().all(|d| !d.is_empty()) {
+        loop {
+            for (k, &v) in vars.iter().enumerate() {
+                values[v] = domains[k][at[k]];
+            }
+            if meaning.holds(&values) {
+                any = true;
+                for (k, &a) in at.iter().enumerate() {
+                    supported[k][a] = true;
+                }
+            }
+            // The next tuple, odometer style.
+            let mut k = 0;
+            while k < at.len() {
+                at[k] += 1;
+                if at[k] < domains[k].len() {
+                    break;
+                }
+                at[k] = 0;
+                k += 1;
+            }
+            if k == at.len() {
+                break;
+            }
+        }
+    }
+    let after = match after {
+        Err(Fail) if any => {
+            return Err(format!(
+                "{} failed, but a solution is left",
+                meaning.describe()
+            ));
+        }
+        Err(Fail) => return Ok(Some(())),
+        Ok(after) => after,
+    };
+    for (k, &v) in vars.iter().enumerate() {
+        for (a, &index) in domains[k].iter().enumerate() {
+            if supported[k][a] && !after.contains(v, index) {
+                return Err(format!(
+                    "{} removed value index {index} of v{v}, which a solution uses",
+                    meaning.describe()
+                ));
+            }
+        }
+    }
+    // Every variable fixed: the propagation must have failed unless the meaning holds.
+    if vars.iter().all(|&v| after.is_fixed(v)) && !any {
+        return Err(format!(
+            "{} accepted a fixed assignment its meaning rejects",
+            meaning.describe()
+        ));
+    }
+    Ok(Some(()))
+}
+
+/// Builds `cases` models with `make`, each holding constraints of `model/global/` over
+/// small domains, and checks each such constraint's propagator on random subdomains
+/// (run to its own fixpoint) with [`sound`], and the whole model's count on the trail
+/// engine against the replay engine's, which checks the meaning only.
+///
+/// # Panics
+/// On the first disagreement, with the case.
+pub(crate) fn fuzz(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+    for case in 0..cases {
+        let mut rng = Rng::new(case + 1);
+        let model = make(&mut rng);
+        assert_eq!(model.error(), None, "case {case}: the model is invalid");
+        for constraint in model.constraints() {
+            let Constraint::Global(global) = constraint else {
+                continue;
+            };
+            for _ in 0..4 {
+                let domains: Vec<Domain> = model
+                    .universes()
+                    .iter()
+                    .map(|&u| {
+                        let mut d = Domain::empty(u);
+                        for i in 0..u {
+                            if rng.below(3) != 0 {
+                                d.insert(i);
+                            }
+                        }
+                        if d.is_empty() && u > 0 {
+                            d.insert(rng.below(u64::from(u)) as u32);
+                        }
+                        d
+                    })
+                    .collect();
+                let before = Store::with_domains(model.universes(), |v| Some(&domains[v]));
+                let mut store = before.clone();
+                let mut kernel = crate::propagate::global::build(global, &mut store);
+                let mut result = Ok(());
+                for _ in 0..64 {
+                    let size: u64 = (0..store.num_vars())
+                        .map(|v| u64::from(store.size(v)))
+                        .sum();
+                    result = kernel.propagate(&mut store);
+                    let now: u64 = (0..store.num_vars())
+                        .map(|v| u64::from(store.size(v)))
+                        .sum();
+                    if result.is_err() || now == size {
+                        break;
+                    }
+                }
+                let after = result.map(|()| &store);
+                if let Err(message) = sound(global.meaning(), &before, after) {
+                    panic!("case {case}: {message}");
+                }
+            }
+        }
+        let trail = model
+            .solve(crate::Engine::Trail)
+            .count()
+            .map(|s| s.solutions);
+        let replay = model
+            .solve(crate::Engine::Replay)
+            .count()
+            .map(|s| s.solutions);
+        assert_eq!(
+            trail, replay,
+            "case {case}: the engines count differently: {model:?}"
+        );
+    }
+}

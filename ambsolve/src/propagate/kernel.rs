@@ -1,0 +1,28 @@
+//! The engine-private propagator trait of the constraint kinds of `model/global/`.
+
+use crate::choice::Fail;
+use crate::store::{CHANGED, Store};
+use crate::var::VarId;
+
+/// A propagator of one of the constraint kinds of `model/global/`, over the store.
+///
+/// Like a user's [`Propagator`](crate::Propagator) it must be correct (never remove a
+/// value that takes part in a solution of its constraint alone) and decide: once every
+/// variable of its scope is fixed, it fails exactly when its constraint's meaning is
+/// false. Unlike one, it sees the store directly, may keep trailed counters
+/// ([`Store::alloc_aux`]) and says which events wake it.
+pub(crate) trait Kernel: Send {
+    /// The variables it reads (a variable may repeat).
+    fn scope(&self) -> &[VarId];
+
+    /// The events on the variable at position `local` of its scope that wake it.
+    fn wakes(&self, _local: usize) -> u8 {
+        CHANGED
+    }
+
+    /// Removes values that cannot be part of a solution, or fails.
+    ///
+    /// # Errors
+    /// [`Fail`] when no solution is left.
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail>;
+}

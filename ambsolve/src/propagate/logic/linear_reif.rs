@@ -1,0 +1,101 @@
+//! A linear constraint tied to a literal. Once the literal is fixed, the constraint (or,
+//! fully reified, its negation) is enforced by the linear propagator; until then the
+//! bounds of the sum decide the literal when they can: entailed makes it true (fully
+//! reified only), disentailed makes it false.
+
+use crate::choice::Fail;
+use crate::model::{LinearReif, Reification};
+use crate::propagate::kernel::Kernel;
+use crate::propagate::linear::Linear;
+use crate::propagate::view::LitView;
+use crate::store::{BOUNDS, CHANGED, Store};
+use crate::var::VarId;
+
+pub(crate) struct LinearReifProp {
+    lit: LitView,
+    /// The constraint, and its negation (fully reified only).
+    holds: Linear,
+    fails: Option<Linear>,
+    scope: Vec<VarId>,
+    wakes: u8,
+}
+
+impl LinearReifProp {
+    pub(crate) fn new(def: &LinearReif) -> Self {
+        let holds = Linear::new(&def.linear);
+        let fails = (def.reification == Reification::Full).then(|| {
+            let mut negated = def.linear.clone();
+            negated.cmp = negated.cmp.negated();
+            Linear::new(&negated)
+        });
+        // Bounds decide entailment; a term with mixed images (or the `x - y == c` rule of
+        // an equality) needs every change.
+        let wakes = holds.wakes_on() | fails.as_ref().map_or(0, Linear::wakes_on) | BOUNDS;
+        let wakes = if wakes & CHANGED != 0 { CHANGED } else { wakes };
+        LinearReifProp {
+            lit: LitView::new(&def.lit),
+            holds,
+            fails,
+            scope: def.vars.clone(),
+            wakes,
+        }
+    }
+}
+
+impl Kernel for LinearReifProp {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn wakes(&self, _local: usize) -> u8 {
+        self.wakes
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        match self.lit.value(store) {
+            Some(true) => self.holds.propagate(store),
+            Some(false) => match &mut self.fails {
+                Some(negation) => negation.propagate(store),
+                None => Ok(()),
+            },
+            None => match self.holds.entailment(store)? {
+                Some(false) => self.lit.set(store, false).map(|_| ()),
+                Some(true) if self.fails.is_some() => self.lit.set(store, true).map(|_| ()),
+                _ => Ok(()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Cmp, Model};
+    use crate::propagate::checker::fuzz;
+    use crate::var::Var;
+
+    #[test]
+    fn reified_and_half_reified_sums_agree_with_their_meaning() {
+        let cmps = [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge];
+        fuzz(600, |rng| {
+            let mut m = Model::new();
+            let n = 1 + rng.below(3) as usize;
+            let x: Vec<_> = (0..n)
+                .map(|_| {
+                    let low = rng.below(5) as i64 - 2;
+                    m.var(low..low + 1 + rng.below(4) as i64)
+                })
+                .collect();
+            let b = m.var([false, true]);
+            let terms: Vec<(i64, &Var<i64>)> =
+                x.iter().map(|v| (rng.below(7) as i64 - 3, v)).collect();
+            let cmp = cmps[rng.below(6) as usize];
+            let rhs = rng.below(9) as i64 - 4;
+            if rng.below(2) == 0 {
+                m.linear_reified(terms, cmp, rhs, &b);
+            } else {
+                m.linear_implied(terms, cmp, rhs, &b);
+            }
+            m
+        });
+    }
+}

@@ -1,0 +1,9 @@
+//! Propagators of logic: clauses, parity, linear constraints tied to literals.
+
+mod clause;
+mod linear_reif;
+mod xor;
+
+pub(super) use self::clause::ClauseProp;
+pub(super) use self::linear_reif::LinearReifProp;
+pub(super) use self::xor::XorProp;

@@ -1,0 +1,5 @@
+//! Propagators of order over sequences.
+
+mod monotone;
+
+pub(super) use self::monotone::MonotoneProp;

@@ -1,0 +1,380 @@
+//! Views of store variables as the new propagators read them: a literal's truth, and an
+//! integer argument's values (a constant, or a variable's images) with bounds reasoning.
+//!
+//! An integer view finds the indices to remove from the images' shape: consecutive
+//! images (ranges) by arithmetic, rising or falling ones by binary search, so that moving
+//! a bound costs the words it clears; mixed images are visited value by value.
+
+use std::sync::Arc;
+
+use crate::choice::Fail;
+use crate::model::{Int, Lit, Trend, consecutive_start};
+use crate::store::Store;
+
+/// A literal over a store variable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LitView {
+    pub(crate) var: usize,
+    when_true: Option<u32>,
+    when_false: Option<u32>,
+}
+
+impl LitView {
+    pub(crate) fn new(lit: &Lit) -> Self {
+        LitView {
+            var: lit.var.index(),
+            when_true: lit.when_true,
+            when_false: lit.when_false,
+        }
+    }
+
+    /// The literal's value once its variable is fixed (or has only one of its truth
+    /// values left).
+    #[inline]
+    pub(crate) fn value(&self, store: &Store) -> Option<bool> {
+        let can_be_true = self.when_true.is_some_and(|i| store.contains(self.var, i));
+        let can_be_false = self.when_false.is_some_and(|i| store.contains(self.var, i));
+        match (can_be_true, can_be_false) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Makes the literal `value`. Returns whether the domain changed; fails if the
+    /// literal cannot take it.
+    #[inline]
+    pub(crate) fn set(&self, store: &mut Store, value: bool) -> Result<bool, Fail> {
+        let (keep, drop) = if value {
+            (self.when_true, self.when_false)
+        } else {
+            (self.when_false, self.when_true)
+        };
+        match (keep, drop) {
+            (None, _) => Err(Fail),
+            (Some(k), _) if !store.contains(self.var, k) => Err(Fail),
+            (Some(_), Some(d)) => store.remove(self.var, d),
+            (Some(_), None) => Ok(false),
+        }
+    }
+}
+
+/// How a variable's images run along its value indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `first, first + 1, ..`: index and value differ by `first`.
+    Consecutive(i64),
+    /// Never down.
+    Rising,
+    /// Never up.
+    Falling,
+    /// Both ways.
+    Mixed,
+}
+
+/// An integer argument over a store: a constant, or a variable read through its images.
+#[derive(Clone, Debug)]
+pub(crate) enum IntView {
+    Const(i64),
+    Var {
+        var: usize,
+        images: Arc<[i64]>,
+        shape: Shape,
+    },
+}
+
+impl IntView {
+    pub(crate) fn new(int: &Int) -> Self {
+        match int {
+            Int::Const(c) => IntView::Const(*c),
+            Int::Var { var, images } => {
+                let shape = match consecutive_start(images) {
+                    Some(first) => Shape::Consecutive(first),
+                    None => match Trend::of(images) {
+                        Trend::Rising => Shape::Rising,
+                        Trend::Falling => Shape::Falling,
+                        Trend::Mixed => Shape::Mixed,
+                    },
+                };
+                IntView::Var {
+                    var: var.index(),
+                    images: Arc::clone(images),
+                    shape,
+                }
+            }
+        }
+    }
+
+    /// The store variable, if it is one.
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn var(&self) -> Option<usize> {
+        match self {
+            IntView::Const(_) => None,
+            IntView::Var { var, .. } => Some(*var),
+        }
+    }
+
+    /// The smallest value left.
+    ///
+    /// # Errors
+    /// [`Fail`] if the domain is empty.
+    #[inline]
+    pub(crate) fn min(&self, store: &Store) -> Result<i64, Fail> {
+        match self {
+            IntView::Const(c) => Ok(*c),
+            IntView::Var { var, images, shape } => match shape {
+                Shape::Consecutive(first) => Ok(first + i64::from(store.min(*var).ok_or(Fail)?)),
+                Shape::Rising => Ok(images[store.min(*var).ok_or(Fail)? as usize]),
+                Shape::Falling => Ok(images[store.max(*var).ok_or(Fail)? as usize]),
+                Shape::Mixed => store
+                    .iter(*var)
+                    .map(|i| images[i as usize])
+                    .min()
+                    .ok_or(Fail),
+            },
+        }
+    }
+
+    /// The largest value left.
+    ///
+    /// # Errors
+    /// [`Fail`] if the domain is empty.
+    #[inline]
+    pub(crate) fn max(&self, store: &Store) -> Result<i64, Fail> {
+        match self {
+            IntView::Const(c) => Ok(*c),
+            IntView::Var { var, images, shape } => match shape {
+                Shape::Consecutive(first) => Ok(first + i64::from(store.max(*var).ok_or(Fail)?)),
+                Shape::Rising => Ok(images[store.max(*var).ok_or(Fail)? as usize]),
+                Shape::Falling => Ok(images[store.min(*var).ok_or(Fail)? as usize]),
+                Shape::Mixed => store
+                    .iter(*var)
+                    .map(|i| images[i as usize])
+                    .max()
+                    .ok_or(Fail),
+            },
+        }
+    }
+
+    /// The value, once only one is left.
+    #[inline]
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn fixed(&self, store: &Store) -> Option<i64> {
+        match self {
+            IntView::Const(c) => Some(*c),
+            IntView::Var { var, images, .. } if store.is_fixed(*var) => {
+                store.min(*var).map(|i| images[i as usize])
+            }
+            IntView::Var { .. } => {
+                let (low, high) = (self.min(store).ok()?, self.max(store).ok()?);
+                (low == high).then_some(low)
+            }
+        }
+    }
+
+    /// Whether `value` is left.
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn contains(&self, store: &Store, value: i128) -> bool {
+        match self {
+            IntView::Const(c) => i128::from(*c) == value,
+            IntView::Var { var, images, shape } => match shape {
+                Shape::Consecutive(first) => {
+                    let index = value - i128::from(*first);
+                    (0..images.len() as i128).contains(&index) && store.contains(*var, index as u32)
+                }
+                Shape::Rising | Shape::Falling => {
+                    let (from, to) = self.indices_within(value, value);
+                    (from..to).any(|i| store.contains(*var, i))
+                }
+                Shape::Mixed => store
+                    .iter(*var)
+                    .any(|i| i128::from(images[i as usize]) == value),
+            },
+        }
+    }
+
+    /// The number of values left (of value indices, for a variable whose images repeat).
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn size(&self, store: &Store) -> u32 {
+        match self {
+            IntView::Const(_) => 1,
+            IntView::Var { var, .. } => store.size(*var),
+        }
+    }
+
+    /// Every value left, in index order (values repeat where images do).
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn values<'s>(&'s self, store: &'s Store) -> Box<dyn Iterator<Item = i64> + 's> {
+        match self {
+            IntView::Const(c) => Box::new(std::iter::once(*c)),
+            IntView::Var { var, images, .. } => {
+                Box::new(store.iter(*var).map(move |i| images[i as usize]))
+            }
+        }
+    }
+
+    /// For rising or falling images: the index range `from..to` whose images lie in
+    /// `least..=most` (for a constant or mixed images: nothing meaningful, `0..0`).
+    fn indices_within(&self, least: i128, most: i128) -> (u32, u32) {
+        let IntView::Var { images, shape, .. } = self else {
+            return (0, 0);
+        };
+        let len = images.len() as i128;
+        let (from, to) = match shape {
+            Shape::Consecutive(first) => {
+                let first = i128::from(*first);
+                (
+                    (least.saturating_sub(first)).clamp(0, len),
+                    (most.saturating_sub(first).saturating_add(1)).clamp(0, len),
+                )
+            }
+            Shape::Rising => (
+                images.partition_point(|&x| i128::from(x) < least) as i128,
+                images.partition_point(|&x| i128::from(x) <= most) as i128,
+            ),
+            Shape::Falling => (
+                images.partition_point(|&x| i128::from(x) > most) as i128,
+                images.partition_point(|&x| i128::from(x) >= least) as i128,
+            ),
+            Shape::Mixed => (0, 0),
+        };
+        (from as u32, to.max(from) as u32)
+    }
+
+    /// Keeps the values within `least..=most`. Returns whether anything was removed.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
+    pub(crate) fn keep_within(
+        &self,
+        store: &mut Store,
+        least: i128,
+        most: i128,
+    ) -> Result<bool, Fail> {
+        match self {
+            IntView::Const(c) => {
+                if (least..=most).contains(&i128::from(*c)) {
+                    Ok(false)
+                } else {
+                    Err(Fail)
+                }
+            }
+            IntView::Var { var, images, shape } => {
+                let var = *var;
+                if *shape == Shape::Mixed {
+                    return store.retain(var, |i| {
+                        (least..=most).contains(&i128::from(images[i as usize]))
+                    });
+                }
+                let (from, to) = self.indices_within(least, most);
+                if from >= to {
+                    return Err(Fail);
+                }
+                let (low, high) = (store.min(var).ok_or(Fail)?, store.max(var).ok_or(Fail)?);
+                if from > high || to <= low {
+                    return Err(Fail);
+                }
+                let before = store.size(var);
+                if from > low {
+                    store.remove_range(var, low, from - 1)?;
+                }
+                if to <= high {
+                    store.remove_range(var, to, high)?;
+                }
+                Ok(store.size(var) != before)
+            }
+        }
+    }
+
+    /// Removes the values below `least`.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
+    #[inline]
+    pub(crate) fn set_min(&self, store: &mut Store, least: i128) -> Result<bool, Fail> {
+        self.keep_within(store, least, i128::MAX)
+    }
+
+    /// Removes the values above `most`.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
+    #[inline]
+    pub(crate) fn set_max(&self, store: &mut Store, most: i128) -> Result<bool, Fail> {
+        self.keep_within(store, i128::MIN, most)
+    }
+
+    /// Keeps only `value`.
+    ///
+    /// # Errors
+    /// [`Fail`] if it is not left.
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn fix(&self, store: &mut Store, value: i128) -> Result<bool, Fail> {
+        self.keep_within(store, value, value)
+    }
+
+    /// Removes `value`. Returns whether it was there.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn remove(&self, store: &mut Store, value: i128) -> Result<bool, Fail> {
+        match self {
+            IntView::Const(c) if i128::from(*c) == value => Err(Fail),
+            IntView::Const(_) => Ok(false),
+            IntView::Var { var, images, shape } => {
+                let var = *var;
+                if *shape == Shape::Mixed {
+                    return store.retain(var, |i| i128::from(images[i as usize]) != value);
+                }
+                let (from, to) = self.indices_within(value, value);
+                let mut removed = false;
+                for index in from..to {
+                    removed |= store.remove(var, index)?;
+                }
+                Ok(removed)
+            }
+        }
+    }
+
+    /// Keeps the values for which `keep` holds. Returns whether anything was removed.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
+    #[expect(
+        dead_code,
+        reason = "for the propagators of the families still to come"
+    )]
+    pub(crate) fn retain(
+        &self,
+        store: &mut Store,
+        mut keep: impl FnMut(i64) -> bool,
+    ) -> Result<bool, Fail> {
+        match self {
+            IntView::Const(c) if keep(*c) => Ok(false),
+            IntView::Const(_) => Err(Fail),
+            IntView::Var { var, images, .. } => store.retain(*var, |i| keep(images[i as usize])),
+        }
+    }
+}
