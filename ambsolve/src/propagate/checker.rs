@@ -2,12 +2,11 @@
 //! a propagator may remove only values that take part in no solution of its constraint
 //! alone, and once every variable is fixed it must fail exactly when the meaning is false.
 //!
-//! Unit tests call [`fuzz`]; with the `debug-checks` feature the fixpoint loop calls
+//! Unit tests call [`tests::fuzz`]; with the `debug-checks` feature the fixpoint loop calls
 //! [`sound`] after every run of such a propagator over a small enough scope.
 
 use crate::choice::Fail;
-use crate::domain::Domain;
-use crate::model::{Constraint, Meaning, Model};
+use crate::model::Meaning;
 use crate::store::Store;
 
 /// Scopes whose domains multiply to more tuples than this are not checked.
@@ -113,72 +112,81 @@ pub(crate) fn sound(
     Ok(Some(()))
 }
 
-/// Builds `cases` models with `make`, each holding constraints of `model/global/` over
-/// small domains, and checks each such constraint's propagator on random subdomains
-/// (run to its own fixpoint) with [`sound`], and the whole model's count on the trail
-/// engine against the replay engine's, which checks the meaning only.
-///
-/// # Panics
-/// On the first disagreement, with the case.
-pub(crate) fn fuzz(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
-    for case in 0..cases {
-        let mut rng = Rng::new(case + 1);
-        let model = make(&mut rng);
-        assert_eq!(model.error(), None, "case {case}: the model is invalid");
-        for constraint in model.constraints() {
-            let Constraint::Global(global) = constraint else {
-                continue;
-            };
-            for _ in 0..4 {
-                let domains: Vec<Domain> = model
-                    .universes()
-                    .iter()
-                    .map(|&u| {
-                        let mut d = Domain::empty(u);
-                        for i in 0..u {
-                            if rng.below(3) != 0 {
-                                d.insert(i);
+/// The driver of the propagators' unit tests (test code: it may reach the engines).
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::{Rng, sound};
+    use crate::domain::Domain;
+    use crate::model::{Constraint, Model};
+    use crate::store::Store;
+
+    /// Builds `cases` models with `make`, each holding constraints of `model/global/` over
+    /// small domains, and checks each such constraint's propagator on random subdomains
+    /// (run to its own fixpoint) with [`sound`], and the whole model's count on the trail
+    /// engine against the replay engine's, which checks the meaning only.
+    ///
+    /// # Panics
+    /// On the first disagreement, with the case.
+    pub(crate) fn fuzz(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        for case in 0..cases {
+            let mut rng = Rng::new(case + 1);
+            let model = make(&mut rng);
+            assert_eq!(model.error(), None, "case {case}: the model is invalid");
+            for constraint in model.constraints() {
+                let Constraint::Global(global) = constraint else {
+                    continue;
+                };
+                for _ in 0..4 {
+                    let domains: Vec<Domain> = model
+                        .universes()
+                        .iter()
+                        .map(|&u| {
+                            let mut d = Domain::empty(u);
+                            for i in 0..u {
+                                if rng.below(3) != 0 {
+                                    d.insert(i);
+                                }
                             }
+                            if d.is_empty() && u > 0 {
+                                d.insert(rng.below(u64::from(u)) as u32);
+                            }
+                            d
+                        })
+                        .collect();
+                    let before = Store::with_domains(model.universes(), |v| Some(&domains[v]));
+                    let mut store = before.clone();
+                    let mut kernel = crate::propagate::global::build(global, &mut store);
+                    let mut result = Ok(());
+                    for _ in 0..64 {
+                        let size: u64 = (0..store.num_vars())
+                            .map(|v| u64::from(store.size(v)))
+                            .sum();
+                        result = kernel.propagate(&mut store);
+                        let now: u64 = (0..store.num_vars())
+                            .map(|v| u64::from(store.size(v)))
+                            .sum();
+                        if result.is_err() || now == size {
+                            break;
                         }
-                        if d.is_empty() && u > 0 {
-                            d.insert(rng.below(u64::from(u)) as u32);
-                        }
-                        d
-                    })
-                    .collect();
-                let before = Store::with_domains(model.universes(), |v| Some(&domains[v]));
-                let mut store = before.clone();
-                let mut kernel = crate::propagate::global::build(global, &mut store);
-                let mut result = Ok(());
-                for _ in 0..64 {
-                    let size: u64 = (0..store.num_vars())
-                        .map(|v| u64::from(store.size(v)))
-                        .sum();
-                    result = kernel.propagate(&mut store);
-                    let now: u64 = (0..store.num_vars())
-                        .map(|v| u64::from(store.size(v)))
-                        .sum();
-                    if result.is_err() || now == size {
-                        break;
+                    }
+                    let after = result.map(|()| &store);
+                    if let Err(message) = sound(global.meaning(), &before, after) {
+                        panic!("case {case}: {message}");
                     }
                 }
-                let after = result.map(|()| &store);
-                if let Err(message) = sound(global.meaning(), &before, after) {
-                    panic!("case {case}: {message}");
-                }
             }
+            let trail = model
+                .solve(crate::options::Engine::Trail)
+                .count()
+                .map(|s| s.solutions);
+            let replay = model
+                .solve(crate::options::Engine::Replay)
+                .count()
+                .map(|s| s.solutions);
+            assert_eq!(
+                trail, replay,
+                "case {case}: the engines count differently: {model:?}"
+            );
         }
-        let trail = model
-            .solve(crate::Engine::Trail)
-            .count()
-            .map(|s| s.solutions);
-        let replay = model
-            .solve(crate::Engine::Replay)
-            .count()
-            .map(|s| s.solutions);
-        assert_eq!(
-            trail, replay,
-            "case {case}: the engines count differently: {model:?}"
-        );
     }
 }

@@ -50,7 +50,7 @@ impl Kernel for ClauseProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{Lit, Model};
-    use crate::propagate::checker::fuzz;
+    use crate::propagate::checker::tests::fuzz;
 
     #[test]
     fn clauses_agree_with_their_meaning() {

@@ -70,7 +70,7 @@ impl Kernel for LinearReifProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{Cmp, Model};
-    use crate::propagate::checker::fuzz;
+    use crate::propagate::checker::tests::fuzz;
     use crate::var::Var;
 
     #[test]

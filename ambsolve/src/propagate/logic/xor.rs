@@ -65,7 +65,7 @@ impl Kernel for XorProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{Lit, Model};
-    use crate::propagate::checker::fuzz;
+    use crate::propagate::checker::tests::fuzz;
 
     #[test]
     fn parity_agrees_with_its_meaning() {

@@ -64,7 +64,7 @@ impl Kernel for MonotoneProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::fuzz;
+    use crate::propagate::checker::tests::fuzz;
 
     #[test]
     fn chains_agree_with_their_meaning() {
