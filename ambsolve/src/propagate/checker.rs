@@ -13,8 +13,10 @@ use crate::store::Store;
 const MOST_TUPLES: u64 = 50_000;
 
 /// A small deterministic random number generator (xorshift), for tests.
+#[cfg(test)]
 pub(crate) struct Rng(u64);
 
+#[cfg(test)]
 impl Rng {
     pub(crate) fn new(seed: u64) -> Self {
         Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
