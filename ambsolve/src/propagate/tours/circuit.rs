@@ -37,10 +37,14 @@ pub(crate) struct CircuitProp {
     all: Vec<usize>,
     dom: Rows,
     before: Rows,
+    /// The rows as the last propagation left them: read again unchanged, they are at the
+    /// fixpoint of every rule (the propagator woken by its own changes has nothing to do).
+    last: Rows,
     matching: Matching,
     scc: Scc,
-    /// The fixed predecessor of each node, and a mark per node (the chain or cycle it was
-    /// last seen on).
+    /// The fixed successor (not itself) and predecessor of each node, and a mark per node
+    /// (the chain or cycle it was last seen on).
+    succ_fixed: Vec<u32>,
     pred: Vec<u32>,
     mark: Vec<u32>,
 }
@@ -60,8 +64,10 @@ impl CircuitProp {
             all: (0..n).collect(),
             dom: Rows::new(n, n),
             before: Rows::new(n, n),
+            last: Rows::new(0, 0),
             matching: Matching::default(),
             scc: Scc::default(),
+            succ_fixed: vec![NONE; n],
             pred: vec![NONE; n],
             mark: vec![0; n],
         }
@@ -89,9 +95,13 @@ impl CircuitProp {
         Ok(changed)
     }
 
-    /// The node `i` surely points to, if it is fixed and (for a subcircuit) not to itself.
+    /// The node `i` surely points to, if it is fixed and not to itself (as [`chains`]
+    /// found it).
+    ///
+    /// [`chains`]: CircuitProp::chains
     fn fixed_next(&self, i: usize) -> Option<usize> {
-        self.dom.single(i).filter(|&j| j != i)
+        let j = self.succ_fixed[i];
+        (j != NONE).then_some(j as usize)
     }
 
     /// Whether node `k` must be in the tour (cannot point to itself).
@@ -117,9 +127,13 @@ impl CircuitProp {
         self.pred.fill(NONE);
         self.mark.fill(0);
         for i in 0..n {
-            if let Some(j) = self.fixed_next(i) {
-                self.pred[j] = i as u32;
-            }
+            self.succ_fixed[i] = match self.dom.single(i) {
+                Some(j) if j != i => {
+                    self.pred[j] = i as u32;
+                    j as u32
+                }
+                _ => NONE,
+            };
         }
         let forced_total = (0..n).filter(|&k| self.forced(k)).count();
         let mut changed = false;
@@ -255,6 +269,9 @@ impl Kernel for CircuitProp {
             if self.read(store)? && self.shared {
                 continue;
             }
+            if self.dom == self.last {
+                return Ok(());
+            }
             self.before.clone_from(&self.dom);
             self.reason()?;
             let (offset, mut changed) = (i128::from(self.offset), false);
@@ -263,6 +280,7 @@ impl Kernel for CircuitProp {
                 changed |= write_row(view, store, &self.before, &self.dom, i, value)?;
             }
             if !(changed && self.shared) {
+                self.last.clone_from(&self.dom);
                 return Ok(());
             }
         }

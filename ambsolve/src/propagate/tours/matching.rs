@@ -45,44 +45,20 @@ impl Matching {
     pub(super) fn prune(&mut self, dom: &mut Rows, rows: &[usize]) -> Result<bool, Fail> {
         let values = dom.cols();
         self.match_rows(dom, rows)?;
-        // Values reached from a free value along alternating paths.
-        self.reached.clear();
-        self.reached.resize(values, false);
-        self.queue.clear();
-        for v in 0..values {
-            if self.value_mate[v] == NONE {
-                self.reached[v] = true;
-                self.queue.push_back(v as u32);
-            }
-        }
-        while let Some(v) = self.queue.pop_front() {
-            for &r in rows {
-                let mate = self.row_mate[r];
-                if dom.has(r, v as usize) && mate != v && !self.reached[mate as usize] {
-                    self.reached[mate as usize] = true;
-                    self.queue.push_back(mate);
+        self.reach_from_free_values(dom, rows);
+        // Components of the graph over the rows (by position) where `p` leads to the row
+        // matched to each other value of `p`: the graph of alternating paths, each value
+        // merged with its row (strongly connected parts are the same either way round).
+        let (row_mate, value_mate) = (&self.row_mate, &self.value_mate);
+        self.scc.run(rows.len(), |p, at| {
+            let (r, mate) = (rows[p], row_mate[rows[p]] as usize);
+            while let Some(v) = dom.next(r, *at) {
+                *at = v + 1;
+                if v != mate && value_mate[v] != NONE {
+                    return Some(value_mate[v] as usize);
                 }
             }
-        }
-        // Components: rows are nodes 0..k (by position), values k..k + values.
-        let k = rows.len();
-        let row_mate = &self.row_mate;
-        self.scc.run(k + values, |node, at| {
-            if node < k {
-                let mate = row_mate[rows[node]] as usize;
-                (std::mem::replace(at, 1) == 0).then_some(k + mate)
-            } else {
-                let v = node - k;
-                while *at < k {
-                    let p = *at;
-                    *at += 1;
-                    let r = rows[p];
-                    if dom.has(r, v) && row_mate[r] as usize != v {
-                        return Some(p);
-                    }
-                }
-                None
-            }
+            None
         });
         let mut changed = false;
         for (p, &r) in rows.iter().enumerate() {
@@ -92,14 +68,48 @@ impl Matching {
                 at = v + 1;
                 let kept = v == mate
                     || self.reached[v]
-                    || self.scc.component[p] == self.scc.component[k + v];
+                    || self.scc.component[p] == self.scc.component[self.value_mate[v] as usize];
                 if !kept {
                     dom.unset(r, v);
                     changed = true;
                 }
             }
         }
+        debug_assert!(values == self.reached.len());
         Ok(changed)
+    }
+
+    /// Marks the values that some matching of the rows leaves free: those no row takes, and
+    /// those an alternating path from one reaches (the row matched to such a value holds a
+    /// value so marked).
+    fn reach_from_free_values(&mut self, dom: &Rows, rows: &[usize]) {
+        let values = dom.cols();
+        self.reached.clear();
+        self.reached.resize(values, false);
+        if rows.len() == values {
+            return;
+        }
+        for v in 0..values {
+            self.reached[v] = self.value_mate[v] == NONE;
+        }
+        // Rows (by position) whose matched value is reached.
+        self.queue.clear();
+        for (p, &r) in rows.iter().enumerate() {
+            if dom.iter(r).any(|v| self.value_mate[v] == NONE) {
+                self.queue.push_back(p as u32);
+            }
+        }
+        while let Some(p) = self.queue.pop_front() {
+            let mate = self.row_mate[rows[p as usize]] as usize;
+            if std::mem::replace(&mut self.reached[mate], true) {
+                continue;
+            }
+            for (x, &r) in rows.iter().enumerate() {
+                if dom.has(r, mate) && !self.reached[self.row_mate[r] as usize] {
+                    self.queue.push_back(x as u32);
+                }
+            }
+        }
     }
 
     /// After [`prune`](Matching::prune): whether every matching of the rows takes value

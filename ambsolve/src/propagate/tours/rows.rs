@@ -6,7 +6,7 @@ use crate::propagate::view::IntView;
 use crate::store::Store;
 
 /// `rows × cols` bits, each row in whole words.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Rows {
     cols: usize,
     words: usize,
