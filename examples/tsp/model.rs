@@ -21,9 +21,9 @@ pub(crate) fn tsp(dist: &[Vec<i64>]) -> Puzzle<'static, Vec<usize>> {
     let n = dist.len();
     let mut m = Model::new();
     let others = |i: usize| (0..n).filter(move |&j| j != i);
-    let succ: Vec<Var<i64>> = (0..n)
-        .map(|i| m.named_var(format!("succ[{i}]"), others(i).map(|j| j as i64)))
-        .collect();
+    // Every city, its own included (`circuit` removes it): values 0..n in order, which the
+    // propagator reads a word at a time.
+    let succ: Vec<Var<i64>> = m.vars("succ", n, 0..n as i64);
     m.circuit(&succ);
     let mut leg: Vec<Var<i64>> = Vec::with_capacity(n);
     for i in 0..n {
@@ -39,10 +39,10 @@ pub(crate) fn tsp(dist: &[Vec<i64>]) -> Puzzle<'static, Vec<usize>> {
     }
     m.minimize(leg.iter().map(|l| (1, l)));
 
-    // Values by distance: the key of value index k of succ[i] is the leg it makes.
+    // Values by distance: the key of value k of succ[i] is the leg to city k.
     let mut keys: Vec<Vec<i64>> = vec![Vec::new(); m.num_vars()];
     for (i, s) in succ.iter().enumerate() {
-        keys[s.id().index()] = others(i).map(|j| dist[i][j]).collect();
+        keys[s.id().index()] = dist[i].clone();
     }
     let order = ValueOrder::By(Arc::new(move |var, index| {
         keys[var.index()].get(index as usize).copied().unwrap_or(0)

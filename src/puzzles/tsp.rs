@@ -7,8 +7,9 @@ use std::io::BufRead;
 
 use crate::input::{InputError, Lines};
 
-/// The most cities an instance may have: the model keeps a matrix of `n²` successors.
-pub const MAX_CITIES: usize = 2000;
+/// The most cities an instance may have: the model keeps `n²` distances and table rows
+/// (beyond a few hundred cities even the first tour is slow to come).
+pub const MAX_CITIES: usize = 1000;
 
 /// The longest line of a TSPLIB file read.
 const MAX_LINE: usize = 64 * 1024;

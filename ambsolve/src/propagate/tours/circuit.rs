@@ -17,7 +17,7 @@ use crate::choice::Fail;
 use crate::model::global::Circuit;
 use crate::propagate::kernel::Kernel;
 use crate::propagate::tours::matching::Matching;
-use crate::propagate::tours::rows::{Rows, read_row, shifted, write_row};
+use crate::propagate::tours::rows::{Rows, read_row_from, write_row};
 use crate::propagate::tours::scc::Scc;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -79,16 +79,15 @@ impl CircuitProp {
         let n = self.succ.len();
         let last = i128::from(self.offset) + n as i128 - 1;
         let (offset, mut changed) = (self.offset, false);
-        let column = |value| shifted(value, offset, n);
         for (i, view) in self.succ.iter().enumerate() {
-            let outside = read_row(view, store, &mut self.dom, i, column)?;
+            let outside = read_row_from(view, store, offset, &mut self.dom, i)?;
             let own = !self.sub && self.dom.has(i, i);
             if outside || own {
                 view.keep_within(store, i128::from(self.offset), last)?;
                 if own {
                     view.remove(store, i128::from(self.offset) + i as i128)?;
                 }
-                read_row(view, store, &mut self.dom, i, column)?;
+                read_row_from(view, store, offset, &mut self.dom, i)?;
                 changed = true;
             }
         }
@@ -384,6 +383,22 @@ mod strength {
             _ => vec![0, 3],
         });
         assert_eq!(propagated(&m).unwrap()[2], [3, 4]);
+    }
+
+    #[test]
+    fn values_that_are_no_node_are_removed() {
+        // Over nodes 1..=3: a range reaching past them (read a word at a time), and a list
+        // in no order.
+        let mut m = Model::new();
+        let a = m.var(1..=4i64);
+        m.restrict(&a, |&v| v != 1);
+        let b = m.var([4i64, 3, -1, 1, 3]);
+        let c = m.var(1..=3i64);
+        m.circuit_offset([&a, &b, &c], 1);
+        let left = propagated(&m).unwrap();
+        assert_eq!(left[0], [1, 2]); // a: 2 or 3 (not 1, its own, nor 4)
+        assert_eq!(left[1], [1, 3, 4]); // b: 3 (listed twice) or 1, not 4 or -1
+        assert_eq!(left[2], [0, 1]); // c: 1 or 2
     }
 
     #[test]

@@ -66,9 +66,10 @@ impl Matching {
             let mut at = 0;
             while let Some(v) = dom.next(r, at) {
                 at = v + 1;
+                let holder = self.value_mate[v] as usize;
                 let kept = v == mate
                     || self.reached[v]
-                    || self.scc.component[p] == self.scc.component[self.value_mate[v] as usize];
+                    || holder < rows.len() && self.scc.component[p] == self.scc.component[holder];
                 if !kept {
                     dom.unset(r, v);
                     changed = true;

@@ -2,7 +2,7 @@
 //! the domains the tour propagators reason on, read from the store and written back.
 
 use crate::choice::Fail;
-use crate::propagate::view::IntView;
+use crate::propagate::view::{IntView, Shape};
 use crate::store::Store;
 
 /// `rows × cols` bits, each row in whole words.
@@ -124,6 +124,47 @@ pub(super) fn read_row(
             }
             store.iter(*var).for_each(|i| put(images[i as usize]));
         }
+    }
+    Ok(outside)
+}
+
+/// Reads `view` into row `r` as [`read_row`] does with [`shifted`] columns: a variable
+/// whose values are `offset, offset + 1, ..` in index order has its words copied.
+///
+/// # Errors
+/// [`Fail`] if the domain is empty.
+pub(super) fn read_row_from(
+    view: &IntView,
+    store: &Store,
+    offset: i64,
+    rows: &mut Rows,
+    r: usize,
+) -> Result<bool, Fail> {
+    let cols = rows.cols;
+    let IntView::Var {
+        var,
+        shape: Shape::Consecutive(first),
+        ..
+    } = view
+    else {
+        return read_row(view, store, rows, r, |value| shifted(value, offset, cols));
+    };
+    if *first != offset {
+        return read_row(view, store, rows, r, |value| shifted(value, offset, cols));
+    }
+    if store.size(*var) == 0 {
+        return Err(Fail);
+    }
+    let (words, have) = (rows.words, store.num_words(*var));
+    let mut outside = (words..have).any(|w| store.word(*var, w) != 0);
+    for w in 0..words {
+        let mut word = if w < have { store.word(*var, w) } else { 0 };
+        if w == words - 1 && cols % 64 != 0 {
+            let mask = (1u64 << (cols % 64)) - 1;
+            outside |= word & !mask != 0;
+            word &= mask;
+        }
+        rows.bits[r * words + w] = word;
     }
     Ok(outside)
 }
