@@ -87,9 +87,7 @@ mod tree;
 mod globals;
 mod propagate;
 // 4 engines
-mod local;
-mod replay;
-mod search;
+mod engine;
 // 5 seam
 #[cfg(feature = "mpi")]
 pub mod distributed;
@@ -107,7 +105,7 @@ pub use crate::observe::{Event, Observer, Recorder};
 pub use crate::options::{Checking, Engine, Options};
 pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
-pub use crate::replay::Amb;
+pub use crate::engine::replay::Amb;
 #[cfg(feature = "mpi")]
 pub use crate::solve::DistributedCount;
 pub use crate::solve::{

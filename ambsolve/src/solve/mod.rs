@@ -22,12 +22,12 @@ use crate::choice::{Fail, Subproblem};
 use crate::control::{Incumbent, Search};
 use crate::error::SearchError;
 use crate::limits::Limits;
-use crate::local::LocalSearch;
+use crate::engine::local::LocalEngine;
 use crate::model::{Assignment, Model};
 use crate::observe::{Observer, Shared};
 use crate::options::{Checking, Checkpointing, Engine, Options};
-use crate::replay::{Amb, ReplaySearch, model_program};
-use crate::search::TrailSearch;
+use crate::engine::replay::{Amb, ReplayEngine, model_program};
+use crate::engine::trail::TrailEngine;
 use crate::strategy::{Strategy, VarOrder};
 use crate::symmetry::{MAX_GROUP, Tables};
 
@@ -181,9 +181,9 @@ fn engine_with<'a>(
 ) -> Result<parallel::Engine<'a>, SearchError> {
     let model = Arc::clone(model);
     Ok(match options.engine {
-        Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
+        Engine::Trail => Box::new(TrailEngine::new(model, options, symmetry)),
         Engine::Replay => Box::new(model_program(model, options, symmetry)),
-        Engine::Local => Box::new(LocalSearch::new(model, options)?),
+        Engine::Local => Box::new(LocalEngine::new(model, options)?),
     })
 }
 
@@ -718,7 +718,7 @@ where
                 ));
             }
             let search: Running<'a, T> =
-                Box::new(ReplaySearch::new(program).observed(options.observer.clone()));
+                Box::new(ReplayEngine::new(program).observed(options.observer.clone()));
             Ok(search)
         }),
         options: Options {

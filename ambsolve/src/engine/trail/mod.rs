@@ -104,7 +104,7 @@ enum Phase {
 }
 
 /// The trail engine running one model.
-pub(crate) struct TrailSearch<'a> {
+pub(crate) struct TrailEngine<'a> {
     model: Arc<Model<'a>>,
     /// Generate and test: no propagation, every constraint checked at the leaves.
     at_end: bool,
@@ -154,7 +154,7 @@ pub(crate) struct TrailSearch<'a> {
     observer: Option<Shared>,
 }
 
-impl<'a> TrailSearch<'a> {
+impl<'a> TrailEngine<'a> {
     pub(crate) fn new(
         model: Arc<Model<'a>>,
         options: &Options,
@@ -188,7 +188,7 @@ impl<'a> TrailSearch<'a> {
             // variables in (as far as it is fixed) lets the comparison cut soonest.
             tables.set_order(vars.ranking(model.num_vars()));
         }
-        TrailSearch {
+        TrailEngine {
             model,
             at_end,
             symmetry,
@@ -615,7 +615,7 @@ impl<'a> TrailSearch<'a> {
     }
 }
 
-impl Search for TrailSearch<'_> {
+impl Search for TrailEngine<'_> {
     type Item = Assignment;
 
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {

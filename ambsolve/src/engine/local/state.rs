@@ -12,8 +12,8 @@
 //! terms at their extremes, and other constraints wait for their last variable.
 
 use crate::domain::Domain;
-use crate::local::index::{Index, scope_len, scope_var};
-use crate::local::keys::Occupancy;
+use super::index::{Index, scope_len, scope_var};
+use super::keys::Occupancy;
 use crate::model::{Cmp, Constraint, LinearDef, Model};
 use crate::strategy::SplitMix;
 

@@ -17,7 +17,7 @@ use crate::control::{Control, Incumbent, Search, Step};
 use crate::error::SearchError;
 use crate::model::{Assignment, Constraint, Model, TermKeys};
 use crate::options::{Checking, Options};
-use crate::replay::{Amb, ReplaySearch};
+use super::{Amb, ReplayEngine};
 use crate::stats::Stats;
 use crate::strategy::{VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;
@@ -109,7 +109,7 @@ struct StepChecks {
 /// value at each solution when it optimises, and the size of its class when it counts
 /// through symmetry.
 pub(crate) struct ModelReplay<'a, F> {
-    search: ReplaySearch<F, Assignment>,
+    search: ReplayEngine<F, Assignment>,
     model: Arc<Model<'a>>,
     optimizing: bool,
     value: Option<i64>,
@@ -186,7 +186,7 @@ pub(crate) fn model_program<'a>(
     let classes = symmetry.clone().filter(Tables::counts_classes);
     ModelReplay {
         optimizing: incumbent.is_some(),
-        search: ReplaySearch::new(program(Arc::clone(&model), options, symmetry, incumbent))
+        search: ReplayEngine::new(program(Arc::clone(&model), options, symmetry, incumbent))
             .scoped(&options.scope)
             .observed(options.observer.clone()),
         model,
