@@ -97,6 +97,7 @@ mod puzzle;
 
 pub use crate::choice::{Fail, ParseSubproblemError, Subproblem};
 pub use crate::domain::{Bits, Domain};
+pub use crate::engine::replay::Amb;
 pub use crate::error::SearchError;
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
@@ -105,7 +106,6 @@ pub use crate::observe::{Event, Observer, Recorder};
 pub use crate::options::{Checking, Engine, Options};
 pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
-pub use crate::engine::replay::Amb;
 #[cfg(feature = "mpi")]
 pub use crate::solve::DistributedCount;
 pub use crate::solve::{

@@ -12,12 +12,12 @@ use hashbrown::HashSet;
 
 use std::sync::Arc;
 
+use super::{Amb, ReplayEngine};
 use crate::choice::Fail;
 use crate::control::{Control, Incumbent, Search, Step};
 use crate::error::SearchError;
 use crate::model::{Assignment, Constraint, Model, TermKeys};
 use crate::options::{Checking, Options};
-use super::{Amb, ReplayEngine};
 use crate::stats::Stats;
 use crate::strategy::{VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;

@@ -3,6 +3,8 @@
 //! [`Options`] value carries them from a [`Puzzle`](crate::Puzzle) or a
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
+mod setters;
+
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,6 +14,8 @@ use crate::control::Incumbent;
 use crate::limits::Limits;
 use crate::observe::Shared;
 use crate::strategy::Strategy;
+
+pub(crate) use self::setters::setters;
 
 /// Which engine searches a [`Model`](crate::Model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
