@@ -90,7 +90,13 @@ fn resolve(module: &[String], segments: &[String]) -> Option<Vec<String>> {
         "super" => {
             let ups = segments.iter().take_while(|s| *s == "super").count();
             let base = module.len().checked_sub(ups)?;
-            Some(module[..base].iter().chain(&segments[ups..]).cloned().collect())
+            Some(
+                module[..base]
+                    .iter()
+                    .chain(&segments[ups..])
+                    .cloned()
+                    .collect(),
+            )
         }
         _ => None,
     }
@@ -157,8 +163,12 @@ impl Names {
                         ident.to_string()
                     }];
                     let mut next = at + 1;
-                    while let [TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(name), ..] =
-                        &tokens[next.min(tokens.len())..]
+                    while let [
+                        TokenTree::Punct(a),
+                        TokenTree::Punct(b),
+                        TokenTree::Ident(name),
+                        ..,
+                    ] = &tokens[next.min(tokens.len())..]
                     {
                         if a.as_char() != ':' || b.as_char() != ':' {
                             break;
@@ -312,8 +322,7 @@ fn check_paths(
             continue;
         }
         let to = &floors[target];
-        let allowed =
-            to.number < floor.number || (to.number == floor.number && floor.same_floor);
+        let allowed = to.number < floor.number || (to.number == floor.number && floor.same_floor);
         if !allowed {
             problems.push(format!(
                 "{shown}: `{unit}` (floor {} {}) imports `{target}` (floor {} {})",
@@ -401,12 +410,7 @@ fn code_after_a_unit_test_item_is_read_and_the_test_items_are_not() {
                   #[cfg(any(test, feature = \"x\"))]\nuse crate::checked::Kept;";
     assert_eq!(
         crate_paths("propagate", source),
-        [
-            "store::Store",
-            "trail::Trail::new",
-            "c::d",
-            "checked::Kept"
-        ]
+        ["store::Store", "trail::Trail::new", "c::d", "checked::Kept"]
     );
 }
 
@@ -454,7 +458,10 @@ fn a_path_belongs_to_the_longest_module_of_the_table() {
     );
     assert_eq!(floors["var"].number, 0);
     assert!(!floors["engine::trail"].same_floor);
-    assert_eq!(unit_of("engine::trail::parts::X", &floors), Some("engine::trail"));
+    assert_eq!(
+        unit_of("engine::trail::parts::X", &floors),
+        Some("engine::trail")
+    );
     assert_eq!(unit_of("engine::Y", &floors), Some("engine"));
     assert_eq!(unit_of("choice::Frame", &floors), Some("choice"));
     assert_eq!(unit_of("store::Store", &floors), None);
