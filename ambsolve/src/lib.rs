@@ -109,7 +109,8 @@ pub use crate::puzzle::Puzzle;
 #[cfg(feature = "mpi")]
 pub use crate::solve::DistributedCount;
 pub use crate::solve::{
-    Best, Improvement, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions, replay,
+    Best, Improvement, Improving, SearchHandle, Solutions, Solver, Summary, TryImproving,
+    TrySolutions, replay,
 };
 pub use crate::stats::Stats;
 pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};

@@ -3,6 +3,7 @@
 //! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
 
 mod checkpoint;
+mod handle;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod optimize;
@@ -12,6 +13,7 @@ mod solutions;
 use std::fmt;
 use std::sync::Arc;
 
+pub use self::handle::SearchHandle;
 #[cfg(feature = "mpi")]
 pub use self::mpi::DistributedCount;
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
@@ -31,17 +33,17 @@ use crate::symmetry::{MAX_GROUP, Tables};
 use self::parallel::Parallel;
 
 /// A running search of any engine, boxed.
-type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
+type BoxedSearch<'a, T> = Box<dyn Search<Item = T> + 'a>;
 
 /// How a solver starts its search from the options it was given.
-type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
+type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<BoxedSearch<'a, T>, SearchError> + 'a>;
 
 /// Starts `model` on the engine `options` names: on several threads, or resumable,
 /// through [`Parallel`].
 fn start<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
-) -> Result<Running<'a, Assignment>, SearchError> {
+) -> Result<BoxedSearch<'a, Assignment>, SearchError> {
     check(model, options)?;
     // A node limit spent by threads racing for it would make what is found depend on
     // timing: such a search keeps to one thread, unless it is a resumable count.
@@ -273,7 +275,7 @@ impl<'a, T> Solver<'a, T> {
         Solver {
             start: Box::new(move |options| {
                 let inner = start(options)?;
-                let mapped: Running<'a, U> = Box::new(MappedSearch::new(inner, f));
+                let mapped: BoxedSearch<'a, U> = Box::new(MappedSearch::new(inner, f));
                 Ok(mapped)
             }),
             options: self.options,
@@ -316,7 +318,7 @@ impl<'a, T> Solver<'a, T> {
     /// Optimises the model's objective by branch and bound: a lazy iterator of solutions,
     /// each strictly better than the one before, with its objective value and when it
     /// was found. After the last one the search has either proved it optimal
-    /// ([`stop_reason`](Improving::stop_reason) is [`Exhausted`](crate::StopReason::Exhausted))
+    /// ([`stop_reason`](SearchHandle::stop_reason) is [`Exhausted`](crate::StopReason::Exhausted))
     /// or stopped on a limit.
     ///
     /// Each solution found tightens a bound on the objective: on the trail engine it is a
@@ -444,7 +446,7 @@ where
                         .into(),
                 ));
             }
-            let search: Running<'a, T> =
+            let search: BoxedSearch<'a, T> =
                 Box::new(ReplayEngine::new(program).observed(options.observer.clone()));
             Ok(search)
         }),
