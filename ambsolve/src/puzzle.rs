@@ -31,7 +31,7 @@ type Extract<'a, S> = Arc<dyn Fn(&Assignment) -> S + Send + Sync + 'a>;
 /// let mut model = Model::new();
 /// let x = model.var(1..=3);
 /// let y = model.var(1..=3);
-/// model.require2(&x, &y, |x, y| x < y);
+/// model.require((&x, &y), |x, y| x < y);
 /// let pairs = Puzzle::new(model, move |s| (*s.value(&x), *s.value(&y)));
 /// assert_eq!(pairs.solutions().collect::<Vec<_>>(), [(1, 2), (1, 3), (2, 3)]);
 ///

@@ -616,7 +616,7 @@ fn predicate(
     quote_spanned! {span=> {
         let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
         #(#setup)*
-        #model.predicate(&#scope, move |#indices: &[u32]| -> bool {
+        #model.require_indices(&#scope, move |#indices: &[u32]| -> bool {
             #(#binds)*
             #condition
         });

@@ -89,8 +89,9 @@ impl<'a> Model<'a> {
         }));
     }
 
-    /// A binary relation given as a predicate: the pairs it allows are computed once and
-    /// kept as a table, so the trail engine enforces it fully (arc consistency).
+    /// A binary relation given as a closure: the pairs it allows are computed once and
+    /// kept as a table, so the trail engine enforces it fully (arc consistency), where
+    /// [`require`](Model::require) checks its closure once the variables are fixed.
     pub fn relation<A, B>(&mut self, x: &Var<A>, y: &Var<B>, allowed: impl Fn(&A, &B) -> bool) {
         if !(self.owns([x]) && self.owns([y])) {
             return;

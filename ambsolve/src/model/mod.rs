@@ -28,6 +28,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 pub use self::assignment::Assignment;
+pub use self::build_predicate::RequireVars;
 pub use self::check::CheckError;
 pub(crate) use self::constraint::{
     AllDifferentDef, Check, Constraint, CustomDef, KeyRun, Keys, LinearDef, PredicateDef, TableDef,

@@ -239,7 +239,7 @@ impl<'a, T> Solver<'a, T> {
     /// let mut m = Model::new();
     /// let x = m.var(0..6);
     /// let y = m.var(0..6);
-    /// m.require2(&x, &y, |x, y| x + y == 5);
+    /// m.require((&x, &y), |x, y| x + y == 5);
     /// let whole: Vec<_> = m.solve(Engine::Trail).solutions().collect();
     /// let parts = m.solve(Engine::Trail).subproblems(3).split()?;
     /// assert!(parts.len() >= 3);
