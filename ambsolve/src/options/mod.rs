@@ -71,8 +71,8 @@ pub enum Checking {
 ///
 /// [`Puzzle`](crate::Puzzle) and [`Solver`](crate::Solver) hold one and set its fields
 /// through their builder methods; [`with_options`](crate::Puzzle::with_options) replaces
-/// it whole. The default: the trail engine, input order with ascending values, no limits,
-/// early checking, every solution kept.
+/// it whole. The default: the trail engine, [`Strategy::default`] (each engine's own
+/// variable order, ascending values), no limits, early checking, every solution kept.
 ///
 /// ```
 /// use ambsolve::{Engine, Limits, Options};

@@ -37,8 +37,10 @@ macro_rules! setters {
         }
 
         /// Sets the search strategy: variable order, value order, restarts. Default:
-        /// [`Strategy::default`](crate::Strategy::default) (input order, ascending values, no
-        /// restarts).
+        /// [`Strategy::default`](crate::Strategy::default): each engine's own variable order
+        /// ([`VarOrder::Automatic`](crate::VarOrder::Automatic): declaration order on the
+        /// trail engine, [`Model::replay_order`](crate::Model::replay_order) on the replay
+        /// engine), ascending values, no restarts.
         ///
         /// The trail engine follows all of it. The replay engine of a model follows the static
         /// part: a given variable order and ascending, descending or given value orders; it has no
