@@ -569,7 +569,7 @@ fn main() -> ExitCode {
             "{n} queens, {engine} engine, {how}{}",
             if partial { " (partial)" } else { "" }
         );
-        let drawn = tree.svg_with(&title, |node| (node.value + 1).to_string());
+        let drawn = svg::tree_with(&tree, &title, |node| (node.value + 1).to_string());
         if let Err(status) = file.write(&drawn) {
             return status;
         }
