@@ -18,7 +18,6 @@ pub(crate) mod global;
 mod integer;
 mod names;
 mod objective;
-mod order;
 mod symmetries;
 mod term;
 mod vars;

@@ -8,6 +8,7 @@
 //! order of `ambRun`. Memory is the path: one frame per choice depth.
 
 mod model;
+mod order;
 
 pub(crate) use self::model::model_program;
 
