@@ -196,209 +196,311 @@ pub(crate) fn model_program<'a>(
     }
 }
 
-/// The program [`model_program`] runs.
+/// The program [`model_program`] runs: a [`ModelProgram`], run once per path.
 fn program<'a>(
     model: Arc<Model<'a>>,
     options: &Options,
     mut symmetry: Option<Tables>,
     incumbent: Option<Arc<Incumbent>>,
 ) -> impl FnMut(&mut Amb<'_>) -> Result<Assignment, Fail> + 'a {
-    let n = model.num_vars();
-    let universes = model.universes().to_vec();
-    let order: Vec<usize> = match &options.strategy.vars {
-        VarOrder::Given(given) => complete_order(given, n),
-        VarOrder::Automatic => model.replay_order().iter().map(|v| v.index()).collect(),
-        _ => (0..n).collect(),
-    };
-    let mut step_of = vec![0; n];
-    for (step, &v) in order.iter().enumerate() {
-        step_of[v] = step;
-    }
+    let plan = Plan::new(&model, options, incumbent.is_some());
     if let Some(tables) = symmetry.as_mut().filter(|t| t.counts_classes()) {
         // Any fixed order gives one leader per class: the order of the choices lets the
         // comparison cut soonest.
-        tables.set_order(order.iter().copied());
+        tables.set_order(plan.order.iter().copied());
     }
+    let n = model.num_vars();
+    let mut program = ModelProgram {
+        sets: plan.key_sets(&model),
+        plan,
+        model,
+        symmetry,
+        incumbent,
+        assigned: vec![0u32; n],
+        lists: vec![Vec::new(); n],
+        chosen_at: vec![0usize; n],
+        valid: 0,
+    };
+    move |amb: &mut Amb<'_>| program.run(amb)
+}
 
-    // Step 0 is before any choice (constraints over no variable); step s + 1 follows the
-    // choice of `order[s]`.
-    let mut steps: Vec<StepChecks> = vec![StepChecks::default(); n + 1];
-    let mut sets: Vec<(KeySet, Vec<VarId>, TermKeys)> = Vec::new();
-    for (c, constraint) in model.constraints().iter().enumerate() {
-        let vars = constraint.vars();
-        let last = vars
-            .iter()
-            .map(|v| step_of[v.index()] + 1)
-            .max()
-            .unwrap_or(0);
-        if let Constraint::AllDifferent(def) = constraint {
-            let keys = def
-                .vars
-                .iter()
-                .enumerate()
-                .flat_map(|(p, v)| (0..universes[v.index()]).map(move |i| def.key(p, i)));
-            for (position, v) in def.vars.iter().enumerate() {
-                steps[step_of[v.index()] + 1]
-                    .distinct
-                    .push((sets.len(), position));
-            }
-            sets.push((KeySet::for_keys(keys), def.vars.clone(), def.keys.clone()));
-            continue;
-        }
-        steps[last].full.push(c);
-        let mut earlier: Vec<usize> = vars
-            .iter()
-            .map(|v| step_of[v.index()] + 1)
-            .filter(|&s| s < last)
-            .collect();
-        earlier.sort_unstable();
-        earlier.dedup();
-        if let Constraint::Linear(_) = constraint {
-            for step in earlier {
-                steps[step].partial.push(c);
-            }
-        }
-    }
+/// What the program of a model knows before it runs: the order of its choices, what to
+/// check after each, and each variable's values in the value order.
+struct Plan {
+    /// The variables in the order they are chosen, and each variable's step.
+    order: Vec<usize>,
+    step_of: Vec<usize>,
+    /// Step 0 is before any choice (constraints over no variable); step s + 1 follows the
+    /// choice of `order[s]`.
+    steps: Vec<StepChecks>,
+    /// All-different constraints, checked key by key as their variables are chosen.
+    distinct: Vec<usize>,
+    /// Branch and bound: the steps after which the objective's least cost is checked.
+    bound_after: Vec<bool>,
+    /// Each variable's value indices in the value order (its restriction applied, when
+    /// checking early), and whether they are sorted.
+    ordered: Vec<Vec<u32>>,
+    sorted: Vec<Option<bool>>,
+    /// Generate and test: every constraint, restrictions included, after the last step.
+    at_end: bool,
+}
 
-    // Branch and bound: the steps after which the objective's least cost is checked.
-    let mut bound_after = vec![false; n];
-    if incumbent.is_some() {
-        if let Some(objective) = model.objective_def() {
-            for v in objective.vars() {
-                bound_after[step_of[v.index()]] = true;
-            }
-        }
-    }
-
-    let at_end = options.checking == Checking::AtEnd;
-    if at_end {
-        // Generate and test: every constraint, restrictions included, after the last step.
-        for step in &mut steps {
-            *step = StepChecks::default();
-        }
-        sets.clear();
-    }
-    let ordered: Vec<Vec<u32>> = (0..n)
-        .map(|v| {
-            let mut indices: Vec<u32> = match model.initial_domain(v) {
-                Some(domain) if !at_end => domain.iter().collect(),
-                _ => (0..universes[v]).collect(),
-            };
-            order_values(
-                &options.strategy.values,
-                VarId::at(v as u32),
-                universes[v],
-                &mut indices,
-                0,
-            );
-            indices
-        })
-        .collect();
-    let sorted: Vec<Option<bool>> = ordered.iter().map(|list| direction(list)).collect();
-    let mut assigned = vec![0u32; n];
-    // Checked early, each choice is made among the values its checks allow, given the
-    // choices before it: the list of a step depends only on the prefix, so the program
-    // stays deterministic, and it is kept from run to run until a choice before it
-    // changes (`valid` steps have their list for the current prefix).
-    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut chosen_at = vec![0usize; n];
-    let mut valid = 0;
-    move |amb: &mut Amb<'_>| {
-        let (constraints, universes) = (model.constraints(), model.universes());
-        for (set, _, _) in &mut sets {
-            set.clear();
-        }
-        for &c in &steps[0].full {
-            amb.require(constraints[c].check(&assigned, universes))?;
-        }
+impl Plan {
+    fn new(model: &Model<'_>, options: &Options, optimizing: bool) -> Self {
+        let n = model.num_vars();
+        let order: Vec<usize> = match &options.strategy.vars {
+            VarOrder::Given(given) => complete_order(given, n),
+            VarOrder::Automatic => model.replay_order().iter().map(|v| v.index()).collect(),
+            _ => (0..n).collect(),
+        };
+        let mut step_of = vec![0; n];
         for (step, &v) in order.iter().enumerate() {
-            let checks = &steps[step + 1];
-            if at_end {
-                let k = amb.choose_value(VarId::at(v as u32), universes[v], &ordered[v])?;
-                assigned[v] = ordered[v][k];
+            step_of[v] = step;
+        }
+        let at_end = options.checking == Checking::AtEnd;
+        let mut plan = Plan {
+            order,
+            step_of,
+            steps: vec![StepChecks::default(); n + 1],
+            distinct: Vec::new(),
+            bound_after: vec![false; n],
+            ordered: Vec::new(),
+            sorted: Vec::new(),
+            at_end,
+        };
+        if !at_end {
+            plan.place_checks(model);
+        }
+        if let (true, Some(objective)) = (optimizing, model.objective_def()) {
+            for v in objective.vars() {
+                plan.bound_after[plan.step_of[v.index()]] = true;
+            }
+        }
+        plan.ordered = (0..n)
+            .map(|v| value_list(model, options, v, at_end))
+            .collect();
+        plan.sorted = plan.ordered.iter().map(|list| direction(list)).collect();
+        plan
+    }
+
+    /// Each constraint checked right after the step of its last variable (an
+    /// all-different key by key, a linear constraint partially at its earlier steps).
+    fn place_checks(&mut self, model: &Model<'_>) {
+        for (c, constraint) in model.constraints().iter().enumerate() {
+            let vars = constraint.vars();
+            let last = vars
+                .iter()
+                .map(|v| self.step_of[v.index()] + 1)
+                .max()
+                .unwrap_or(0);
+            if let Constraint::AllDifferent(def) = constraint {
+                let set = self.distinct.len();
+                for (position, v) in def.vars.iter().enumerate() {
+                    self.steps[self.step_of[v.index()] + 1]
+                        .distinct
+                        .push((set, position));
+                }
+                self.distinct.push(c);
                 continue;
             }
-            if step >= valid {
-                let list = &mut lists[step];
-                list.clear();
-                // Linear checks bound the indices worth trying: with images in order,
-                // x - y == 0 leaves y one index to try, not all of them.
-                let chosen = |w: VarId| step_of[w.index()] <= step;
-                let range = bounds(constraints, checks, VarId::at(v as u32), &assigned, chosen);
-                for &value in candidates(&ordered[v], sorted[v], &range) {
-                    if !range.contains(&value) {
-                        continue;
-                    }
-                    assigned[v] = value;
-                    // Inserted and taken out again: a variable may stand twice in one
-                    // all-different (its two keys then clash).
-                    let mut inserted = 0;
-                    let distinct = checks.distinct.iter().all(|&(s, position)| {
-                        let (set, vars, keys) = &mut sets[s];
-                        let fresh =
-                            set.insert(keys.key(position, assigned[vars[position].index()]));
-                        inserted += usize::from(fresh);
-                        fresh
-                    });
-                    for &(s, position) in &checks.distinct[..inserted] {
-                        let (set, vars, keys) = &mut sets[s];
-                        set.remove(keys.key(position, assigned[vars[position].index()]));
-                    }
-                    let chosen = |w: VarId| step_of[w.index()] <= step;
-                    let fits = distinct
-                        && checks
-                            .partial
-                            .iter()
-                            .all(|&c| constraints[c].may_hold(&assigned, chosen))
-                        && checks
-                            .full
-                            .iter()
-                            .all(|&c| constraints[c].check(&assigned, universes))
-                        && symmetry.as_mut().is_none_or(|tables| {
-                            tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w]))
-                        });
-                    if fits {
-                        list.push(value);
-                    }
-                }
-            }
-            let k = amb.choose_value(VarId::at(v as u32), universes[v], &lists[step])?;
-            if step >= valid || chosen_at[step] != k {
-                valid = step + 1;
-            }
-            chosen_at[step] = k;
-            assigned[v] = lists[step][k];
-            for &(s, position) in &checks.distinct {
-                let (set, vars, keys) = &mut sets[s];
-                set.insert(keys.key(position, assigned[vars[position].index()]));
-            }
-            if let (Some(incumbent), Some(objective), false) =
-                (&incumbent, model.objective_def(), at_end)
-            {
-                if bound_after[step] {
-                    let chosen = |w: VarId| step_of[w.index()] <= step;
-                    if !incumbent.admits(objective.least_cost(&assigned, chosen)) {
-                        return Err(amb.prune());
-                    }
+            self.steps[last].full.push(c);
+            let mut earlier: Vec<usize> = vars
+                .iter()
+                .map(|v| self.step_of[v.index()] + 1)
+                .filter(|&s| s < last)
+                .collect();
+            earlier.sort_unstable();
+            earlier.dedup();
+            if let Constraint::Linear(_) = constraint {
+                for step in earlier {
+                    self.steps[step].partial.push(c);
                 }
             }
         }
-        if at_end {
-            amb.require(model.satisfied(&assigned))?;
-            if let Some(tables) = symmetry.as_mut() {
+    }
+
+    /// The key sets of the all-different constraints checked step by step.
+    fn key_sets(&self, model: &Model<'_>) -> Vec<(KeySet, Vec<VarId>, TermKeys)> {
+        let universes = model.universes();
+        self.distinct
+            .iter()
+            .filter_map(|&c| match &model.constraints()[c] {
+                Constraint::AllDifferent(def) => {
+                    let keys =
+                        def.vars.iter().enumerate().flat_map(|(p, v)| {
+                            (0..universes[v.index()]).map(move |i| def.key(p, i))
+                        });
+                    Some((KeySet::for_keys(keys), def.vars.clone(), def.keys.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The value indices of variable `v` in the strategy's value order: those its restriction
+/// keeps, or all of them when generating and testing.
+fn value_list(model: &Model<'_>, options: &Options, v: usize, at_end: bool) -> Vec<u32> {
+    let universe = model.universes()[v];
+    let mut indices: Vec<u32> = match model.initial_domain(v) {
+        Some(domain) if !at_end => domain.iter().collect(),
+        _ => (0..universe).collect(),
+    };
+    order_values(
+        &options.strategy.values,
+        VarId::at(v as u32),
+        universe,
+        &mut indices,
+        0,
+    );
+    indices
+}
+
+/// A model run as an `amb` program, with what it keeps from run to run.
+struct ModelProgram<'a> {
+    model: Arc<Model<'a>>,
+    plan: Plan,
+    /// The all-different constraints' keys chosen in the current run.
+    sets: Vec<(KeySet, Vec<VarId>, TermKeys)>,
+    symmetry: Option<Tables>,
+    incumbent: Option<Arc<Incumbent>>,
+    /// The value index chosen for each variable.
+    assigned: Vec<u32>,
+    /// Checked early, each choice is made among the values its checks allow, given the
+    /// choices before it: the list of a step depends only on the prefix, so the program
+    /// stays deterministic, and it is kept from run to run until a choice before it
+    /// changes (`valid` steps have their list for the current prefix).
+    lists: Vec<Vec<u32>>,
+    chosen_at: Vec<usize>,
+    valid: usize,
+}
+
+impl ModelProgram<'_> {
+    /// One run: every variable chosen in turn among the values its checks allow.
+    fn run(&mut self, amb: &mut Amb<'_>) -> Result<Assignment, Fail> {
+        for (set, _, _) in &mut self.sets {
+            set.clear();
+        }
+        let (constraints, universes) = (self.model.constraints(), self.model.universes());
+        for &c in &self.plan.steps[0].full {
+            amb.require(constraints[c].check(&self.assigned, universes))?;
+        }
+        for step in 0..self.plan.order.len() {
+            let v = self.plan.order[step];
+            let var = VarId::at(v as u32);
+            let universe = self.model.universes()[v];
+            if self.plan.at_end {
+                let ordered = &self.plan.ordered[v];
+                let k = amb.choose_value(var, universe, ordered)?;
+                self.assigned[v] = ordered[k];
+                continue;
+            }
+            if step >= self.valid {
+                self.list_candidates(step, v);
+            }
+            let k = amb.choose_value(var, universe, &self.lists[step])?;
+            if step >= self.valid || self.chosen_at[step] != k {
+                self.valid = step + 1;
+            }
+            self.chosen_at[step] = k;
+            self.assigned[v] = self.lists[step][k];
+            for &(s, position) in &self.plan.steps[step + 1].distinct {
+                let (set, vars, keys) = &mut self.sets[s];
+                set.insert(keys.key(position, self.assigned[vars[position].index()]));
+            }
+            if let (Some(incumbent), Some(objective), true) = (
+                &self.incumbent,
+                self.model.objective_def(),
+                self.plan.bound_after[step],
+            ) {
+                let step_of = &self.plan.step_of;
+                let chosen = |w: VarId| step_of[w.index()] <= step;
+                if !incumbent.admits(objective.least_cost(&self.assigned, chosen)) {
+                    return Err(amb.prune());
+                }
+            }
+        }
+        self.finish(amb)
+    }
+
+    /// Lists the values of `v`, chosen at `step`, that its checks allow given the choices
+    /// before it.
+    fn list_candidates(&mut self, step: usize, v: usize) {
+        let ModelProgram {
+            model,
+            plan,
+            sets,
+            symmetry,
+            assigned,
+            lists,
+            ..
+        } = self;
+        let (constraints, universes) = (model.constraints(), model.universes());
+        let checks = &plan.steps[step + 1];
+        let step_of = &plan.step_of;
+        let chosen = |w: VarId| step_of[w.index()] <= step;
+        let list = &mut lists[step];
+        list.clear();
+        // Linear checks bound the indices worth trying: with images in order, x - y == 0
+        // leaves y one index to try, not all of them.
+        let range = bounds(constraints, checks, VarId::at(v as u32), assigned, chosen);
+        for &value in candidates(&plan.ordered[v], plan.sorted[v], &range) {
+            if !range.contains(&value) {
+                continue;
+            }
+            assigned[v] = value;
+            // Inserted and taken out again: a variable may stand twice in one
+            // all-different (its two keys then clash).
+            let mut inserted = 0;
+            let distinct = checks.distinct.iter().all(|&(s, position)| {
+                let (set, vars, keys) = &mut sets[s];
+                let fresh = set.insert(keys.key(position, assigned[vars[position].index()]));
+                inserted += usize::from(fresh);
+                fresh
+            });
+            for &(s, position) in &checks.distinct[..inserted] {
+                let (set, vars, keys) = &mut sets[s];
+                set.remove(keys.key(position, assigned[vars[position].index()]));
+            }
+            let fits = distinct
+                && checks
+                    .partial
+                    .iter()
+                    .all(|&c| constraints[c].may_hold(assigned, chosen))
+                && checks
+                    .full
+                    .iter()
+                    .all(|&c| constraints[c].check(assigned, universes))
+                && symmetry.as_mut().is_none_or(|tables| {
+                    tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w]))
+                });
+            if fits {
+                list.push(value);
+            }
+        }
+    }
+
+    /// The end of a run: generating and testing, every check; optimising, the bound
+    /// again; then the solution.
+    fn finish(&mut self, amb: &mut Amb<'_>) -> Result<Assignment, Fail> {
+        let model = &self.model;
+        if self.plan.at_end {
+            amb.require(model.satisfied(&self.assigned))?;
+            if let Some(tables) = self.symmetry.as_mut() {
+                let assigned = &self.assigned;
                 amb.require(tables.may_lead(|w| Some(assigned[w])))?;
             }
         }
-        if let (Some(incumbent), Some(objective)) = (&incumbent, model.objective_def()) {
+        if let (Some(incumbent), Some(objective)) = (&self.incumbent, model.objective_def()) {
             // The best cost may have dropped below this one since the checks above (or
             // not been checked at all, generating and testing).
-            if !incumbent.improve(objective.cost(&assigned)) {
+            if !incumbent.improve(objective.cost(&self.assigned)) {
                 return Err(amb.prune());
             }
         }
         Ok(Assignment::new(
             Arc::clone(model.identity()),
-            assigned.clone(),
+            self.assigned.clone(),
         ))
     }
 }
