@@ -304,34 +304,81 @@ where
 {
     let started = Instant::now();
     let ranks = usize::try_from(world.size()).unwrap_or(1).max(1);
-    // The next task to hand out (tasks.len(): none any more).
-    let cursor = Mutex::new(0usize);
-    let lock = || cursor.lock().unwrap_or_else(PoisonError::into_inner);
-    // Takes the next task, shared by this rank's threads and the workers' requests.
-    let take = || {
-        let mut next = lock();
-        let slot = *next;
-        let path = &tasks.get(slot)?.1;
-        let limits = budget.hand_out(slot)?;
-        *next += 1;
-        Some((slot, path.clone(), limits))
-    };
-    let mut books = Books {
+    let dispenser = Dispenser {
         tasks,
         budget,
-        on_result,
-        done: vec![false; tasks.len()],
-        sent_to: vec![None; tasks.len()],
-        totals: Distributed {
-            solutions: 0,
-            stats: Stats::default(),
-            tasks: vec![0; ranks],
-            busy: vec![Duration::ZERO; ranks],
-            elapsed: Duration::ZERO,
-            stopped: None,
-        },
-        error: None,
+        next: Mutex::new(0),
     };
+    let mut books = Books::new(tasks, budget, on_result, ranks);
+    hand_out_and_collect(world, threads, &dispenser, work, &mut books);
+    let error = books.outcome(dispenser.handed_out());
+    // Every worker waits for the run's end, with the error's message if there is one.
+    let end = match &error {
+        Some(SearchError::Distributed(message)) => message.clone(),
+        Some(error) => error.to_string(),
+        None => String::new(),
+    };
+    for rank in 1..world.size() {
+        world
+            .process_at_rank(rank)
+            .send_with_tag(end.as_bytes(), wire::END);
+    }
+    books.totals.elapsed = started.elapsed();
+    match error {
+        Some(error) => Err(error),
+        None => Ok(books.totals),
+    }
+}
+
+/// Rank 0's list of tasks, handed out in order to its own threads and to the workers'
+/// requests, each with its share of the budget.
+struct Dispenser<'t> {
+    tasks: &'t [(usize, Vec<u32>)],
+    budget: &'t Budget,
+    /// The next task to hand out (`tasks.len()`: none any more).
+    next: Mutex<usize>,
+}
+
+impl Dispenser<'_> {
+    fn next(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.next.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next task, if any is left and the budget allows it.
+    fn take(&self) -> Option<Task> {
+        let mut next = self.next();
+        let slot = *next;
+        let path = &self.tasks.get(slot)?.1;
+        let limits = self.budget.hand_out(slot)?;
+        *next += 1;
+        Some((slot, path.clone(), limits))
+    }
+
+    /// Hands out nothing more.
+    fn close(&self) {
+        *self.next() = self.tasks.len();
+    }
+
+    /// How many tasks were handed out.
+    fn handed_out(&self) -> usize {
+        (*self.next()).min(self.tasks.len())
+    }
+}
+
+/// Rank 0's loop: its threads run tasks from `dispenser` while it answers the workers'
+/// requests and records every result in `books`, until every thread has ended and every
+/// worker has said BYE (after an error, nothing more is handed out).
+fn hand_out_and_collect<C: Communicator, W, R>(
+    world: &C,
+    threads: usize,
+    dispenser: &Dispenser<'_>,
+    work: &W,
+    books: &mut Books<'_, R>,
+) where
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
+    R: FnMut(usize, &TaskResult),
+{
+    let ranks = books.totals.tasks.len();
     let any = world.any_process();
     let mut said_bye = vec![false; ranks];
     said_bye[0] = true;
@@ -340,7 +387,7 @@ where
         let (sender, done) = mpsc::channel();
         for _ in 0..threads {
             let sender = sender.clone();
-            scope.spawn(move || serve(take, work, sender));
+            scope.spawn(move || serve(|| dispenser.take(), work, sender));
         }
         drop(sender);
         let mut local = Some(&done);
@@ -349,7 +396,7 @@ where
                 Event::Idle => local = None,
                 Event::Done(finished) => books.record(0, finished),
                 Event::Message((rank, wire::REQUEST, _)) => {
-                    let reply = match take() {
+                    let reply = match dispenser.take() {
                         Some((slot, path, limits)) => {
                             books.sent_to[slot] = Some(rank);
                             (wire::WORK, wire::work(slot, limits, &path))
@@ -373,40 +420,10 @@ where
                 }
             }
             if books.error.is_some() {
-                *lock() = tasks.len();
+                dispenser.close();
             }
         }
     });
-    let mut error = books.error.take();
-    let handed_out = (*lock()).min(tasks.len());
-    // Tasks left unhanded because a limit stopped the run make it partial too.
-    if handed_out < tasks.len() {
-        let stopped = budget.stopped();
-        books.totals.stopped = books.totals.stopped.or(stopped);
-    }
-    if error.is_none() {
-        if let Some(slot) = books.done[..handed_out].iter().position(|&done| !done) {
-            error = Some(SearchError::Distributed(format!(
-                "task {} was handed out but its result never came",
-                tasks[slot].0
-            )));
-        }
-    }
-    let end = match &error {
-        Some(SearchError::Distributed(message)) => message.clone(),
-        Some(error) => error.to_string(),
-        None => String::new(),
-    };
-    for rank in 1..world.size() {
-        world
-            .process_at_rank(rank)
-            .send_with_tag(end.as_bytes(), wire::END);
-    }
-    books.totals.elapsed = started.elapsed();
-    match error {
-        Some(error) => Err(error),
-        None => Ok(books.totals),
-    }
 }
 
 /// Rank 0's record of the run: which tasks went where, which are done, the totals.
@@ -421,7 +438,46 @@ struct Books<'t, R> {
     error: Option<SearchError>,
 }
 
-impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
+impl<'t, R: FnMut(usize, &TaskResult)> Books<'t, R> {
+    /// Nothing done yet, over `ranks` processes.
+    fn new(tasks: &'t [(usize, Vec<u32>)], budget: &'t Budget, on_result: R, ranks: usize) -> Self {
+        Books {
+            tasks,
+            budget,
+            on_result,
+            done: vec![false; tasks.len()],
+            sent_to: vec![None; tasks.len()],
+            totals: Distributed {
+                solutions: 0,
+                stats: Stats::default(),
+                tasks: vec![0; ranks],
+                busy: vec![Duration::ZERO; ranks],
+                elapsed: Duration::ZERO,
+                stopped: None,
+            },
+            error: None,
+        }
+    }
+
+    /// The run's error once every rank is done, if any (a task handed out whose result
+    /// never came is one); tasks left unhanded because a limit stopped the run make it
+    /// partial.
+    fn outcome(&mut self, handed_out: usize) -> Option<SearchError> {
+        if handed_out < self.tasks.len() {
+            let stopped = self.budget.stopped();
+            self.totals.stopped = self.totals.stopped.or(stopped);
+        }
+        let error = self.error.take();
+        if error.is_some() {
+            return error;
+        }
+        let slot = self.done[..handed_out].iter().position(|&done| !done)?;
+        Some(SearchError::Distributed(format!(
+            "task {} was handed out but its result never came",
+            self.tasks[slot].0
+        )))
+    }
+
     /// Counts a finished task of `rank`.
     fn record(&mut self, rank: Rank, finished: Done) {
         match finished.result {
@@ -502,10 +558,6 @@ where
     W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
 {
     let root = world.process_at_rank(0);
-    let request = || root.send_with_tag(&[0u8; 0][..], wire::REQUEST);
-    let fail = |slot: u64, message: String| {
-        root.send_with_tag(&wire::failed(slot, &message)[..], wire::FAILED);
-    };
     // Each task with the time it came: the time left to the deadline runs from then.
     let (inbox, tasks) = mpsc::channel::<(Task, Instant)>();
     let tasks = Mutex::new(tasks);
@@ -521,61 +573,26 @@ where
             scope.spawn(move || serve(next, work, sender));
         }
         drop(sender);
-        // Requests sent and not answered; tasks given to the threads (queued or running)
-        // and not finished.
-        let (mut asked, mut running) = (0usize, 0usize);
-        // No more requests: rank 0 said STOP, or a task here failed (then WORK is dropped).
-        let (mut stopped, mut failed) = (false, false);
+        let mut exchange = Exchange {
+            root: &root,
+            inbox: &inbox,
+            asked: 0,
+            running: 0,
+            stopped: false,
+            failed: false,
+        };
         // One task more than threads: a thread that finishes finds the next task waiting
         // instead of waiting for a round trip to rank 0 (a few wake-ups on busy cores).
         for _ in 0..=threads {
-            request();
-            asked += 1;
+            exchange.request();
         }
-        while asked > 0 || running > 0 {
-            let local = (running > 0).then_some(&done);
-            match next_event(&root, asked > 0, local) {
-                Event::Message((_, kind, bytes)) => {
-                    asked = asked.saturating_sub(1);
-                    match kind {
-                        wire::STOP => stopped = true,
-                        wire::WORK if failed => {}
-                        wire::WORK => match wire::read_work(&bytes).map(|(slot, limits, path)| {
-                            inbox.send(((slot, path, limits), Instant::now()))
-                        }) {
-                            Some(Ok(())) => running += 1,
-                            _ => {
-                                fail(wire::NO_SLOT, "a malformed task from rank 0".to_string());
-                                (stopped, failed) = (true, true);
-                            }
-                        },
-                        _ => {
-                            fail(wire::NO_SLOT, format!("an unexpected message (tag {kind})"));
-                            (stopped, failed) = (true, true);
-                        }
-                    }
-                }
-                Event::Done(finished) => {
-                    running -= 1;
-                    match finished.result {
-                        Ok(result) => {
-                            let bytes = wire::result(finished.slot, &result, finished.busy);
-                            root.send_with_tag(&bytes[..], wire::RESULT);
-                            if !stopped {
-                                request();
-                                asked += 1;
-                            }
-                        }
-                        Err(error) => {
-                            fail(finished.slot as u64, error.to_string());
-                            (stopped, failed) = (true, true);
-                        }
-                    }
-                }
-                Event::Idle => {
-                    // Every thread ended with tasks still given to them (after a failure).
-                    running = 0;
-                }
+        while exchange.asked > 0 || exchange.running > 0 {
+            let local = (exchange.running > 0).then_some(&done);
+            match next_event(&root, exchange.asked > 0, local) {
+                Event::Message((_, kind, bytes)) => exchange.answered(kind, &bytes),
+                Event::Done(finished) => exchange.finished(finished),
+                // Every thread ended with tasks still given to them (after a failure).
+                Event::Idle => exchange.running = 0,
             }
         }
         drop(inbox);
@@ -591,6 +608,67 @@ where
                 ));
             }
             _ => {}
+        }
+    }
+}
+
+/// A worker's side of its exchange with rank 0: requests sent and not answered, tasks
+/// given to its threads (queued or running) and not finished, and whether it asks for
+/// more (not once rank 0 said STOP, or a task here failed: then WORK is dropped).
+struct Exchange<'r, P> {
+    root: &'r P,
+    inbox: &'r Sender<(Task, Instant)>,
+    asked: usize,
+    running: usize,
+    stopped: bool,
+    failed: bool,
+}
+
+impl<P: Destination> Exchange<'_, P> {
+    /// Asks rank 0 for a task.
+    fn request(&mut self) {
+        self.root.send_with_tag(&[0u8; 0][..], wire::REQUEST);
+        self.asked += 1;
+    }
+
+    /// Tells rank 0 that task `slot` (or the exchange) failed, and stops asking.
+    fn fail(&mut self, slot: u64, message: &str) {
+        self.root
+            .send_with_tag(&wire::failed(slot, message)[..], wire::FAILED);
+        (self.stopped, self.failed) = (true, true);
+    }
+
+    /// Rank 0's answer to a request: a task for the threads, or STOP.
+    fn answered(&mut self, kind: Tag, bytes: &[u8]) {
+        self.asked = self.asked.saturating_sub(1);
+        match kind {
+            wire::STOP => self.stopped = true,
+            wire::WORK if self.failed => {}
+            wire::WORK => match wire::read_work(bytes)
+                .map(|(slot, limits, path)| self.inbox.send(((slot, path, limits), Instant::now())))
+            {
+                Some(Ok(())) => self.running += 1,
+                _ => self.fail(wire::NO_SLOT, "a malformed task from rank 0"),
+            },
+            _ => self.fail(
+                wire::NO_SLOT,
+                &format!("an unexpected message (tag {kind})"),
+            ),
+        }
+    }
+
+    /// A task finished on a thread: its result goes to rank 0, and another is asked for.
+    fn finished(&mut self, finished: Done) {
+        self.running -= 1;
+        match finished.result {
+            Ok(result) => {
+                let bytes = wire::result(finished.slot, &result, finished.busy);
+                self.root.send_with_tag(&bytes[..], wire::RESULT);
+                if !self.stopped {
+                    self.request();
+                }
+            }
+            Err(error) => self.fail(finished.slot as u64, &error.to_string()),
         }
     }
 }
