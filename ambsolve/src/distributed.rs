@@ -30,7 +30,7 @@
 //! included, is summed, and [`Distributed::stopped`] says why the run is partial.
 //!
 //! ```no_run
-//! use ambsolve::distributed::{self, TaskResult, mpi::topology::Communicator};
+//! use ambsolve::distributed::{self, Communicator, TaskResult};
 //! use ambsolve::Stats;
 //!
 //! let universe = distributed::init()?;
@@ -52,12 +52,14 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The MPI bindings this module is built on (rsmpi), for [`init`]'s universe and its
-/// communicators.
-pub use mpi;
-use mpi::environment::Universe;
+/// What a program needs of MPI (the rsmpi bindings this module is built on), and no more:
+/// the [`Universe`] [`init`] returns (its `world()` is the communicator of every process
+/// of the job, a [`SimpleCommunicator`]), and the [`Communicator`] trait, which gives a
+/// communicator's `rank()` and `size()` (a [`Rank`]) and is what [`distribute`] and
+/// `Solver::count_distributed` take.
+pub use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
-use mpi::topology::{Communicator, Rank};
+pub use mpi::topology::{Communicator, Rank, SimpleCommunicator};
 use mpi::{Tag, Threading};
 
 use crate::error::SearchError;
