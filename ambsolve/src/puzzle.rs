@@ -154,7 +154,9 @@ impl<'a, S> Puzzle<'a, S> {
         self.solver().first()
     }
 
-    /// Counts the solutions without building them.
+    /// Counts the solutions without building them. Exact only when the summary's
+    /// `stop_reason` is `Exhausted`, which local search never is: there, 0 solutions
+    /// stopped by a limit means "none found", not "none" (see [`Solver::count`]).
     ///
     /// # Errors
     /// [`SearchError::InvalidModel`] if the model was built wrongly.

@@ -34,7 +34,8 @@ pub enum Engine {
     /// ones, for [`solutions`](crate::Solver::solutions)) and never reports that none
     /// exists, so it runs until it has found what was asked for or a limit stops it —
     /// give it a [`Limits`] (time, or nodes: each value given in a starting assignment and
-    /// each repair step is a node). Its random choices follow [`Options::seed`]. It does
+    /// each repair step is a node). Its counts are the distinct solutions found before
+    /// the limit: a count of 0 stopped by a limit is not a proof that there is none. Its random choices follow [`Options::seed`]. It does
     /// not optimise, split or solve up to symmetry, and ignores [`Checking`] and the
     /// [`Strategy`].
     Local,

@@ -309,6 +309,30 @@ impl<'a, T> Solver<'a, T> {
 
     /// Counts the solutions without storing or even building them.
     ///
+    /// The count is exact only when [`Summary::stop_reason`] is
+    /// [`Exhausted`](crate::StopReason::Exhausted); otherwise a limit stopped the search and
+    /// it counts what was found before. **Local search ([`Engine::Local`]) is never
+    /// exhausted**: it counts the distinct solutions it finds until a limit stops it, so
+    /// `Ok` with 0 solutions and a [`NodeLimit`](crate::StopReason::NodeLimit) or
+    /// [`TimeLimit`](crate::StopReason::TimeLimit) means "none found within the limit",
+    /// not "no solution": ask a complete engine for that.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Limits, Model, StopReason};
+    ///
+    /// // Two queens on a 2×2 board: there is no solution.
+    /// let mut m = Model::new();
+    /// let q = m.vars("q", 2, 0..2i64);
+    /// m.all_different(&q);
+    /// m.all_different_offset([(&q[0], 0), (&q[1], 1)]);
+    /// m.all_different_offset([(&q[0], 0), (&q[1], -1)]);
+    /// let proved = m.solve(Engine::Trail).count()?;
+    /// assert_eq!((proved.solutions, proved.stop_reason), (0, StopReason::Exhausted));
+    /// let local = m.solve(Engine::Local).limits(Limits::new().nodes(1_000)).count()?;
+    /// assert_eq!((local.solutions, local.stop_reason), (0, StopReason::NodeLimit)); // not a proof
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    ///
     /// # Errors
     /// The [`SearchError`] that ended the search, if one did.
     pub fn count(self) -> Result<Summary, SearchError> {
