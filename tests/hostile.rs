@@ -65,7 +65,8 @@ fn a_variable_of_another_model_is_refused_by_every_typed_method() {
             m.require(std::slice::from_ref(s), |v| *v[0] > 0)
         }),
         ("require array", |m, s| {
-            m.require(&[s.clone()], |v| *v[0] > 0)
+            let array: [Var<i32>; 1] = [s.clone()];
+            m.require(&array, |v| *v[0] > 0)
         }),
         ("require vec", |m, s| {
             m.require(&vec![s.clone()], |v| *v[0] > 0)
