@@ -217,7 +217,7 @@ fn every_constraint_kind_is_satisfied() {
     m.linear([(1, &a), (1, &b)], Cmp::Ne, 5);
     m.linear([(1, &e), (-1, &c)], Cmp::Eq, 40);
     m.table(&[a.clone(), b.clone()], [[1i64, 2], [3, 4], [4, 0], [5, 5]]);
-    m.require2(&c, &d, |c, d| (*c > 4) == (*d != "red"));
+    m.require((&c, &d), |c, d| (*c > 4) == (*d != "red"));
     m.propagator(&[b.id(), a.id()], Less);
     m.restrict(&e, |e| e % 3 != 0);
     let all = m.solve(Engine::Trail).count().unwrap().solutions;
