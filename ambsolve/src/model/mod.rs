@@ -5,7 +5,9 @@
 //! ([`Model::solve`](crate::Model::solve), in `solve.rs`) hands it to an engine.
 
 mod assignment;
+mod build_arith;
 mod build_logic;
+mod build_lookup;
 mod build_order;
 mod check;
 mod constraint;

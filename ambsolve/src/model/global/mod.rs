@@ -12,7 +12,9 @@
 //!    and local search (it counts the constraint violated or not, through the meaning).
 
 mod args;
+mod arith;
 mod logic;
+mod lookup;
 mod order;
 
 use std::fmt;
@@ -20,7 +22,9 @@ use std::sync::Arc;
 
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
+pub(crate) use self::arith::{Abs, Binary, Extreme, Op, pow};
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
+pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::Monotone;
 use crate::var::VarId;
 
@@ -45,6 +49,11 @@ pub(crate) enum Global {
     LinearReif(Arc<LinearReif>),
     Xor(Arc<Xor>),
     Monotone(Arc<Monotone>),
+    Binary(Arc<Binary>),
+    Abs(Arc<Abs>),
+    Extreme(Arc<Extreme>),
+    Element(Arc<Element>),
+    ElementConst(Arc<ElementConst>),
 }
 
 impl Global {
@@ -55,6 +64,11 @@ impl Global {
             Global::LinearReif(c) => &**c,
             Global::Xor(c) => &**c,
             Global::Monotone(c) => &**c,
+            Global::Binary(c) => &**c,
+            Global::Abs(c) => &**c,
+            Global::Extreme(c) => &**c,
+            Global::Element(c) => &**c,
+            Global::ElementConst(c) => &**c,
         }
     }
 }
