@@ -223,19 +223,19 @@ mod tests {
                 }
                 // Over the reals: each end has a product (or a quotient) in the others'
                 // ranges.
-                let (x, y, z) = (
-                    range_of(&def.x, store),
-                    range_of(&def.y, store),
-                    range_of(&def.z, store),
-                );
-                let wide = |a: (i64, i64), b: (i64, i64)| {
+                let range = |arg| {
+                    let (low, high) = range_of(arg, store);
+                    (i128::from(low), i128::from(high))
+                };
+                let (x, y, z) = (range(&def.x), range(&def.y), range(&def.z));
+                let wide = |a: (i128, i128), b: (i128, i128)| {
                     let c = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
                     (
                         c.into_iter().min().unwrap_or(0),
                         c.into_iter().max().unwrap_or(0),
                     )
                 };
-                let meets = |a: (i64, i64), b: (i64, i64)| a.0 <= b.1 && b.0 <= a.1;
+                let meets = |a: (i128, i128), b: (i128, i128)| a.0 <= b.1 && b.0 <= a.1;
                 let ok = meets(wide((x.0, x.0), y), z)
                     && meets(wide((x.1, x.1), y), z)
                     && meets(wide((y.0, y.0), x), z)
