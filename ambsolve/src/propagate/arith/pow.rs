@@ -119,8 +119,8 @@ impl PowProp {
         }
         let (least_z, most_z) = magnitudes(zl, zh);
         if yl >= 1 {
-            // |x|^y <= the largest |z|, and |x| <= 1 always has a power in -1..=1.
-            let r = root(most_z, yl).max(1);
+            // |x|^y <= the largest |z|.
+            let r = root(most_z, yl);
             changed |= x.keep_within(store, -r, r)?;
             if zh < 0 {
                 // A negative power has a negative base.
