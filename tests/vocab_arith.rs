@@ -185,7 +185,9 @@ fn the_ends_of_i64_neither_overflow_nor_panic() {
     let y = m.var(ends);
     let z = m.var(ends);
     m.times(&x, &y, &z);
-    let expected = brute3(&ends, |a, b, c| i128::from(a) * i128::from(b) == i128::from(c));
+    let expected = brute3(&ends, |a, b, c| {
+        i128::from(a) * i128::from(b) == i128::from(c)
+    });
     assert_eq!(count(&m), expected);
     for (name, holds) in [
         (
@@ -314,7 +316,12 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         (0u8..5, a(), a(), a()).prop_map(|(op, x, y, z)| Spec::Binary(op, x, y, z)),
         (a(), a()).prop_map(|(x, z)| Spec::Abs(x, z)),
         (any::<bool>(), items(), a()).prop_map(|(g, xs, z)| Spec::Extreme(g, xs, z)),
-        (a(), -1i64..=1, proptest::collection::vec(arg(vars), 0..=4), a())
+        (
+            a(),
+            -1i64..=1,
+            proptest::collection::vec(arg(vars), 0..=4),
+            a()
+        )
             .prop_map(|(i, o, xs, r)| Spec::Element(i, o, xs, r)),
         (a(), a(), proptest::collection::vec(items(), 0..=3), a())
             .prop_map(|(r, c, t, x)| Spec::Element2d(r, c, t, x)),
@@ -342,7 +349,13 @@ fn value(a: &A, values: &[i64]) -> i64 {
 /// `x^y` for `y >= 0` over `i128`, `None` beyond it (then beyond every `i64` too).
 fn power(x: i128, y: i64) -> Option<i128> {
     if x.abs() <= 1 {
-        return Some(if y == 0 { 1 } else if x == -1 && y % 2 == 1 { -1 } else { x.abs() });
+        return Some(if y == 0 {
+            1
+        } else if x == -1 && y % 2 == 1 {
+            -1
+        } else {
+            x.abs()
+        });
     }
     let mut p: i128 = 1;
     for _ in 0..y.min(200) {

@@ -4,7 +4,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::Abs;
-use crate::propagate::arith::{ROUNDS, all_fixed, bounds, outside, pairs, wakes};
+use crate::propagate::arith::{ROUNDS, bounds, decide, outside, pairs, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -57,12 +57,10 @@ impl Kernel for AbsProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        if let Some([a, c]) = all_fixed([&self.x, &self.z], store) {
-            return if i128::from(a).abs() == i128::from(c) {
-                Ok(())
-            } else {
-                Err(Fail)
-            };
+        let views = [&self.x, &self.z];
+        let holds = |[a, c]: [i64; 2]| i128::from(a).abs() == i128::from(c);
+        if let Some(decided) = decide(views, store, holds) {
+            return decided;
         }
         for _ in 0..ROUNDS {
             if !self.round(store)? {
@@ -73,7 +71,7 @@ impl Kernel for AbsProp {
         pairs::exact(store, &self.x, &nothing, &self.z, |a, _| {
             Some(i128::from(a).abs())
         })?;
-        Ok(())
+        decide(views, store, holds).unwrap_or(Ok(()))
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::choice::Fail;
 use crate::model::global::{Binary, Op};
 use crate::propagate::arith::{
-    ROUNDS, all_fixed, bounds, hull, monotone_range, pairs, signed_parts, wakes,
+    ROUNDS, bounds, decide, hull, monotone_range, pairs, signed_parts, wakes,
 };
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
@@ -128,12 +128,10 @@ impl Kernel for DivProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        if let Some([a, b, c]) = all_fixed([&self.x, &self.y, &self.z], store) {
-            return if Op::Div.apply(a, b) == Some(i128::from(c)) {
-                Ok(())
-            } else {
-                Err(Fail)
-            };
+        let views = [&self.x, &self.y, &self.z];
+        let holds = |[a, b, c]: [i64; 3]| Op::Div.apply(a, b) == Some(i128::from(c));
+        if let Some(decided) = decide(views, store, holds) {
+            return decided;
         }
         if self.y.contains(store, 0) {
             self.y.remove(store, 0)?;
@@ -144,7 +142,7 @@ impl Kernel for DivProp {
             }
         }
         pairs::exact(store, &self.x, &self.y, &self.z, |a, b| Op::Div.apply(a, b))?;
-        Ok(())
+        decide(views, store, holds).unwrap_or(Ok(()))
     }
 }
 

@@ -147,7 +147,20 @@ impl Kernel for ExtremeProp {
                 break;
             }
         }
-        self.values(store, only)
+        self.values(store, only)?;
+        // Decide, whatever this propagation fixed.
+        let fixed: Option<Vec<i64>> = self.items.iter().map(|i| i.fixed(store)).collect();
+        if let (Some(items), Some(z)) = (fixed, self.z.fixed(store)) {
+            let extreme = if self.negated {
+                items.into_iter().min()
+            } else {
+                items.into_iter().max()
+            };
+            if extreme != Some(z) {
+                return Err(Fail);
+            }
+        }
+        Ok(())
     }
 }
 

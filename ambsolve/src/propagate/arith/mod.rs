@@ -66,13 +66,19 @@ pub(super) fn bounds(view: &IntView, store: &Store) -> Result<(i128, i128), Fail
     Ok((i128::from(view.min(store)?), i128::from(view.max(store)?)))
 }
 
-/// The value of each view, once they are all fixed.
-pub(super) fn all_fixed<const N: usize>(views: [&IntView; N], store: &Store) -> Option<[i64; N]> {
+/// Once every view is fixed: whether `holds` does for their values (`Err(Fail)` if not).
+/// A propagation asks at its start and again at its end, so that it decides a fixed
+/// assignment whatever its own pruning fixed.
+pub(super) fn decide<const N: usize>(
+    views: [&IntView; N],
+    store: &Store,
+    holds: impl Fn([i64; N]) -> bool,
+) -> Option<Result<(), Fail>> {
     let mut values = [0; N];
     for (value, view) in values.iter_mut().zip(views) {
         *value = view.fixed(store)?;
     }
-    Some(values)
+    Some(if holds(values) { Ok(()) } else { Err(Fail) })
 }
 
 /// `a / b` rounded down (`b != 0`).
@@ -166,7 +172,7 @@ pub(crate) mod tests {
     use super::{ceil_div, floor_div, monotone_range, pairs};
     use crate::domain::Domain;
     use crate::model::{Constraint, Global, Int, IntArg, Model};
-    use crate::propagate::checker::Rng;
+    use crate::propagate::checker::{Rng, sound};
     use crate::store::Store;
 
     /// A random integer argument: a constant (negative, zero or positive), a range, or a
@@ -192,8 +198,9 @@ pub(crate) mod tests {
     }
 
     /// For `cases` models of `make`: each of their constraints of `model/global/`,
-    /// propagated to its fixpoint on random subdomains, handed with what it left (when it
-    /// did not fail) to `check`.
+    /// propagated to its fixpoint on random subdomains (each run checked with
+    /// [`sound`]: what `debug-checks` asks), handed with what it left (when it did not
+    /// fail) to `check`.
     ///
     /// # Panics
     /// On the first message of `check`, with the case.
@@ -232,7 +239,14 @@ pub(crate) mod tests {
                     let size: u64 = (0..store.num_vars())
                         .map(|v| u64::from(store.size(v)))
                         .sum();
-                    if kernel.propagate(&mut store).is_err() {
+                    // Each run alone is sound and decides (as `debug-checks` asks).
+                    let before = store.clone();
+                    let result = kernel.propagate(&mut store);
+                    if let Err(message) = sound(global.meaning(), &before, result.map(|()| &store))
+                    {
+                        panic!("case {case}: {message}");
+                    }
+                    if result.is_err() {
                         failed = true;
                         break;
                     }

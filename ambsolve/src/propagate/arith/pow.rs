@@ -7,7 +7,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::{Binary, Op, pow};
-use crate::propagate::arith::{ROUNDS, all_fixed, bounds, pairs, wakes};
+use crate::propagate::arith::{ROUNDS, bounds, decide, pairs, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -159,12 +159,11 @@ impl Kernel for PowProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        if let Some([a, b, c]) = all_fixed([&self.x, &self.y, &self.z], store) {
-            return if self.op.apply(a, b) == Some(i128::from(c)) {
-                Ok(())
-            } else {
-                Err(Fail)
-            };
+        let op = self.op;
+        let views = [&self.x, &self.y, &self.z];
+        let holds = |[a, b, c]: [i64; 3]| op.apply(a, b) == Some(i128::from(c));
+        if let Some(decided) = decide(views, store, holds) {
+            return decided;
         }
         if self.op == Op::Pow {
             self.y.set_min(store, 0)?;
@@ -174,9 +173,8 @@ impl Kernel for PowProp {
                 break;
             }
         }
-        let op = self.op;
         pairs::exact(store, &self.x, &self.y, &self.z, |a, b| op.apply(a, b))?;
-        Ok(())
+        decide(views, store, holds).unwrap_or(Ok(()))
     }
 }
 
@@ -242,6 +240,14 @@ mod tests {
         bounds_only(|| {
             fuzz(600, |rng| make(rng, false));
             fuzz(400, |rng| make(rng, true));
+        });
+    }
+
+    #[test]
+    fn powers_by_bounds_alone_decide_in_each_run() {
+        bounds_only(|| {
+            after_propagation(400, |rng| make(rng, false), |_, _| Ok(()));
+            after_propagation(400, |rng| make(rng, true), |_, _| Ok(()));
         });
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::{Binary, Op};
-use crate::propagate::arith::{ROUNDS, all_fixed, bounds, outside, pairs, wakes};
+use crate::propagate::arith::{ROUNDS, bounds, decide, outside, pairs, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -78,12 +78,10 @@ impl Kernel for RemProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        if let Some([a, b, c]) = all_fixed([&self.x, &self.y, &self.z], store) {
-            return if Op::Rem.apply(a, b) == Some(i128::from(c)) {
-                Ok(())
-            } else {
-                Err(Fail)
-            };
+        let views = [&self.x, &self.y, &self.z];
+        let holds = |[a, b, c]: [i64; 3]| Op::Rem.apply(a, b) == Some(i128::from(c));
+        if let Some(decided) = decide(views, store, holds) {
+            return decided;
         }
         if self.y.contains(store, 0) {
             self.y.remove(store, 0)?;
@@ -94,7 +92,7 @@ impl Kernel for RemProp {
             }
         }
         pairs::exact(store, &self.x, &self.y, &self.z, |a, b| Op::Rem.apply(a, b))?;
-        Ok(())
+        decide(views, store, holds).unwrap_or(Ok(()))
     }
 }
 
@@ -136,5 +134,10 @@ mod tests {
     #[test]
     fn remainders_by_bounds_alone_agree_with_their_meaning() {
         bounds_only(|| fuzz(600, make));
+    }
+
+    #[test]
+    fn remainders_by_bounds_alone_decide_in_each_run() {
+        bounds_only(|| after_propagation(400, make, |_, _| Ok(())));
     }
 }

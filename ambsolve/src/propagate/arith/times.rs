@@ -6,7 +6,7 @@
 use crate::choice::Fail;
 use crate::model::global::Binary;
 use crate::propagate::arith::{
-    ROUNDS, all_fixed, bounds, ceil_div, floor_div, outside, pairs, signed_parts, wakes,
+    ROUNDS, bounds, ceil_div, decide, floor_div, outside, pairs, signed_parts, wakes,
 };
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
@@ -137,12 +137,10 @@ impl Kernel for TimesProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        if let Some([a, b, c]) = all_fixed([&self.x, &self.y, &self.z], store) {
-            return if i128::from(a) * i128::from(b) == i128::from(c) {
-                Ok(())
-            } else {
-                Err(Fail)
-            };
+        let views = [&self.x, &self.y, &self.z];
+        let holds = |[a, b, c]: [i64; 3]| i128::from(a) * i128::from(b) == i128::from(c);
+        if let Some(decided) = decide(views, store, holds) {
+            return decided;
         }
         for _ in 0..ROUNDS {
             if !self.round(store)? {
@@ -152,7 +150,7 @@ impl Kernel for TimesProp {
         pairs::exact(store, &self.x, &self.y, &self.z, |a, b| {
             Some(i128::from(a) * i128::from(b))
         })?;
-        Ok(())
+        decide(views, store, holds).unwrap_or(Ok(()))
     }
 }
 

@@ -156,13 +156,22 @@ impl Kernel for ElementProp {
                 keep_marked(entry, store, &values, &keep)?;
             }
         }
+        // Decide, whatever this propagation fixed.
+        if let (Some(r), Some(c)) = (self.row.fixed(store), self.col.fixed(store)) {
+            let entry = self.entry(r, c).ok_or(Fail)?;
+            if let (Some(e), Some(w)) = (entry.fixed(store), self.result.fixed(store)) {
+                if e != w {
+                    return Err(Fail);
+                }
+            }
+        }
         Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{Global, IntArg, Model};
+    use crate::model::{Constraint, Global, IntArg, Model};
     use crate::propagate::arith::tests::{
         after_propagation, distinct, every_value_supported, int_arg,
     };
@@ -256,5 +265,26 @@ mod tests {
         };
         after_propagation(600, make_array, check);
         after_propagation(600, make_table, check);
+    }
+
+    #[test]
+    fn a_run_that_fixes_everything_decides() {
+        // element(i, [2, a, b], i) with a = 0, b = 5: positions 0 and 1 stay, i becomes
+        // 0 (the values of what they hold within 0..=2), which reads 2: false.
+        let mut m = Model::new();
+        let i = m.var(0..=2i64);
+        let a = m.var([0i64]);
+        let b = m.var([5i64]);
+        m.element(
+            &i,
+            [IntArg::from(2), IntArg::from(&a), IntArg::from(&b)],
+            &i,
+        );
+        let Some(Constraint::Global(global)) = m.constraints().first() else {
+            panic!("one element");
+        };
+        let mut store = Store::new(m.universes());
+        let mut kernel = crate::propagate::global::build(global, &mut store);
+        assert!(kernel.propagate(&mut store).is_err());
     }
 }
