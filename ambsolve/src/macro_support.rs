@@ -257,86 +257,71 @@ pub fn as_index<T: Copy + TryInto<usize>>(value: &T) -> Option<usize> {
 }
 
 /// `table[var]` in a linear constraint (an *element* constraint): an auxiliary choice
-/// over the entries `read` gives for `var`'s values, tied to `var` by a table, so the
-/// trail engine prunes both ways. A value of `var` that reads nothing (an index past
-/// the end of the list) is ruled out.
+/// over the entries `read` gives for `var`'s values, tied to `var` by
+/// [`Model::element`]'s propagator over constants, so the trail engine prunes both
+/// ways. A value of `var` that reads nothing (an index past the end of the list) is
+/// ruled out.
 pub fn lookup<T, U: crate::model::Integer>(
     model: &mut Model<'_>,
     var: &Var<T>,
     read: impl Fn(&T) -> Option<U>,
 ) -> Var<i64> {
-    let mut read_at: Vec<(u32, i64)> = Vec::new();
-    for (i, value) in var.values.iter().enumerate() {
-        if let Some(entry) = read(value) {
-            match entry.to_i64() {
-                Some(entry) => read_at.push((i as u32, entry)),
-                None => model.invalid(format!(
-                    "an entry read for {} does not fit in an i64",
-                    model.name(var.id)
-                )),
-            }
+    let mut entries: Vec<Option<i64>> = Vec::with_capacity(var.values.len());
+    for value in var.values.iter() {
+        let entry = read(value).map(|entry| entry.to_i64());
+        if entry == Some(None) {
+            model.invalid(format!(
+                "an entry read for {} does not fit in an i64",
+                model.name(var.id)
+            ));
         }
+        entries.push(entry.flatten());
     }
-    let mut entries: Vec<i64> = read_at.iter().map(|&(_, e)| e).collect();
-    entries.sort_unstable();
-    entries.dedup();
-    let looked = model.named_var(format!("{}'s entry", model.name(var.id)), entries.clone());
-    let pairs = read_at.iter().map(|&(i, entry)| {
-        let at = entries.binary_search(&entry).unwrap_or_default() as u32;
-        [i, at]
-    });
-    model.table_indices(&[var.id, looked.id], pairs);
+    let mut values: Vec<i64> = entries.iter().flatten().copied().collect();
+    values.sort_unstable();
+    values.dedup();
+    let looked = model.named_var(format!("{}'s entry", model.name(var.id)), values);
+    if let Some(result) = model.int(&looked) {
+        model.element_entries(var.id, entries, result);
+    }
     looked
 }
 
 /// `array[index]` in a linear constraint, the array a list of choices and the index a
 /// choice (an *element* constraint): an auxiliary choice over the images of the
-/// array's values, tied to both by a propagator. Values of `index` past the end of
-/// `array` are ruled out.
+/// array's values, tied to both by [`Model::element`]. Values of `index` past the end
+/// of `array` are ruled out.
 pub fn element<T: crate::model::Integer, I: Copy + TryInto<usize>>(
     model: &mut Model<'_>,
     array: &[Var<T>],
     index: &Var<I>,
 ) -> Var<i64> {
-    let mut images = Vec::with_capacity(array.len());
+    let mut values: Vec<i64> = Vec::new();
     for var in array {
         match crate::model::images(&var.values) {
-            Ok(list) => images.push(std::sync::Arc::<[i64]>::from(list)),
-            Err(at) => {
-                model.out_of_range(var.id, at);
-                images.push(std::sync::Arc::from(Vec::new()));
-            }
+            Ok(list) => values.extend(list),
+            Err(at) => model.out_of_range(var.id, at),
         }
     }
-    let mut values: Vec<i64> = images
-        .iter()
-        .flat_map(|list| list.iter().copied())
-        .collect();
     values.sort_unstable();
     values.dedup();
-    let result = model.named_var(
-        format!("element of {}", model.name(index.id)),
-        values.clone(),
-    );
-    let at: Vec<Option<usize>> = index
+    let result = model.named_var(format!("element of {}", model.name(index.id)), values);
+    // The index as positions; a value that is none reads -1, outside every array.
+    let positions = index
         .values
         .iter()
-        .map(|v| as_index(v).filter(|&p| p < array.len()))
+        .map(|v| {
+            as_index(v)
+                .and_then(|p| i64::try_from(p).ok())
+                .unwrap_or(-1)
+        })
         .collect();
-    let mut scope = vec![index.id];
-    scope.extend(array.iter().map(|v| v.id));
-    scope.push(result.id);
-    model.propagator(
-        &scope,
-        crate::globals::Element {
-            index: index.id,
-            at,
-            array: array.iter().map(|v| v.id).collect(),
-            images,
-            result: result.id,
-            result_values: values,
-        },
-    );
+    let index = Var {
+        id: index.id,
+        values: positions,
+        model: index.model,
+    };
+    model.element(&index, array, &result);
     result
 }
 

@@ -6,8 +6,10 @@
 
 mod assignment;
 mod build_all_different;
+mod build_arith;
 mod build_linear;
 mod build_logic;
+mod build_lookup;
 mod build_objective;
 mod build_order;
 mod build_predicate;

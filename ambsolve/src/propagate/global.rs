@@ -1,8 +1,10 @@
 //! The propagator of each constraint kind of `model/global/`.
 
 use crate::model::Global;
+use crate::propagate::arith::{self, AbsProp, ExtremeProp};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::logic::{ClauseProp, LinearReifProp, XorProp};
+use crate::propagate::lookup::{ElementConstProp, ElementProp};
 use crate::propagate::order::MonotoneProp;
 use crate::propagate::tours::{AllDifferentExceptProp, CircuitProp, InverseProp};
 use crate::store::Store;
@@ -17,5 +19,10 @@ pub(super) fn build(global: &Global, _store: &mut Store) -> Box<dyn Kernel> {
         Global::Circuit(def) => Box::new(CircuitProp::new(def)),
         Global::Inverse(def) => Box::new(InverseProp::new(def)),
         Global::AllDifferentExcept(def) => Box::new(AllDifferentExceptProp::new(def)),
+        Global::Binary(def) => arith::binary(def),
+        Global::Abs(def) => Box::new(AbsProp::new(def)),
+        Global::Extreme(def) => Box::new(ExtremeProp::new(def)),
+        Global::Element(def) => Box::new(ElementProp::new(def)),
+        Global::ElementConst(def) => Box::new(ElementConstProp::new(def)),
     }
 }

@@ -3,6 +3,7 @@
 //! [`Propagator`](crate::Propagator).
 
 mod all_different;
+mod arith;
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) mod checker;
 mod custom;
@@ -11,6 +12,7 @@ mod global;
 mod kernel;
 mod linear;
 mod logic;
+mod lookup;
 mod order;
 mod predicate;
 mod table;

@@ -12,7 +12,9 @@
 //!    and local search (it counts the constraint violated or not, through the meaning).
 
 mod args;
+mod arith;
 mod logic;
+mod lookup;
 mod order;
 mod tours;
 
@@ -21,7 +23,9 @@ use std::sync::Arc;
 
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
+pub(crate) use self::arith::{Abs, Binary, Extreme, Op, pow};
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
+pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::Monotone;
 pub(crate) use self::tours::{AllDifferentExcept, Circuit, Inverse};
 use crate::var::VarId;
@@ -50,6 +54,11 @@ pub(crate) enum Global {
     Circuit(Arc<Circuit>),
     Inverse(Arc<Inverse>),
     AllDifferentExcept(Arc<AllDifferentExcept>),
+    Binary(Arc<Binary>),
+    Abs(Arc<Abs>),
+    Extreme(Arc<Extreme>),
+    Element(Arc<Element>),
+    ElementConst(Arc<ElementConst>),
 }
 
 impl Global {
@@ -63,6 +72,11 @@ impl Global {
             Global::Circuit(c) => &**c,
             Global::Inverse(c) => &**c,
             Global::AllDifferentExcept(c) => &**c,
+            Global::Binary(c) => &**c,
+            Global::Abs(c) => &**c,
+            Global::Extreme(c) => &**c,
+            Global::Element(c) => &**c,
+            Global::ElementConst(c) => &**c,
         }
     }
 }
