@@ -102,7 +102,9 @@ pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
-pub use crate::model::{Assignment, CheckError, Cmp, IntArg, Integer, Lit, Model, Sense, Term};
+pub use crate::model::{
+    Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, Sense, Term,
+};
 pub use crate::observe::{Event, Observer, Recorder};
 pub use crate::options::{Checking, Engine, Options};
 pub use crate::propagator::{Context, Propagator};

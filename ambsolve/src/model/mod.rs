@@ -5,8 +5,10 @@
 //! ([`Model::solve`](crate::Model::solve), in `solve.rs`) hands it to an engine.
 
 mod assignment;
+mod build_counting;
 mod build_logic;
 mod build_order;
+mod build_sequences;
 mod check;
 mod constraint;
 pub(crate) mod global;
@@ -29,7 +31,7 @@ pub(crate) use self::constraint::{
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) use self::global::Meaning;
 pub(crate) use self::global::{Clause, Global, Int, LinearReif, Reification, Xor};
-pub use self::global::{IntArg, Lit};
+pub use self::global::{Dfa, IntArg, Lit};
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
 pub(crate) use self::integer::{consecutive_start, images};

@@ -1,9 +1,11 @@
 //! The propagator of each constraint kind of `model/global/`.
 
 use crate::model::Global;
+use crate::propagate::counting::{CardinalityProp, CountEqProp, CountInProp, NValueProp};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::logic::{ClauseProp, LinearReifProp, XorProp};
-use crate::propagate::order::MonotoneProp;
+use crate::propagate::order::{AllEqualProp, LexProp, MonotoneProp};
+use crate::propagate::sequences::RegularProp;
 use crate::store::Store;
 
 /// The trail engine's propagator for `global`, its trailed cells allocated in `store`.
@@ -13,5 +15,12 @@ pub(super) fn build(global: &Global, _store: &mut Store) -> Box<dyn Kernel> {
         Global::LinearReif(def) => Box::new(LinearReifProp::new(def)),
         Global::Xor(def) => Box::new(XorProp::new(def)),
         Global::Monotone(def) => Box::new(MonotoneProp::new(def)),
+        Global::Lex(def) => Box::new(LexProp::new(def)),
+        Global::AllEqual(def) => Box::new(AllEqualProp::new(def)),
+        Global::CountIn(def) => Box::new(CountInProp::new(def)),
+        Global::CountEq(def) => Box::new(CountEqProp::new(def)),
+        Global::Cardinality(def) => Box::new(CardinalityProp::new(def)),
+        Global::NValue(def) => Box::new(NValueProp::new(def)),
+        Global::Regular(def) => Box::new(RegularProp::new(def)),
     }
 }

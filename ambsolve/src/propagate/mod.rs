@@ -3,6 +3,7 @@
 //! [`Propagator`](crate::Propagator).
 
 mod all_different;
+mod counting;
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) mod checker;
 mod custom;
@@ -13,6 +14,7 @@ mod linear;
 mod logic;
 mod order;
 mod predicate;
+mod sequences;
 mod table;
 mod view;
 

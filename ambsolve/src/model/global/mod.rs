@@ -12,16 +12,23 @@
 //!    and local search (it counts the constraint violated or not, through the meaning).
 
 mod args;
+mod counting;
+mod dfa;
 mod logic;
 mod order;
+mod sequences;
 
 use std::fmt;
 use std::sync::Arc;
 
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
+pub(crate) use self::counting::{Cardinality, CountEq, CountIn, NValue};
+pub(crate) use self::dfa::Automaton;
+pub use self::dfa::Dfa;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
-pub(crate) use self::order::Monotone;
+pub(crate) use self::order::{AllEqual, Lex, Monotone};
+pub(crate) use self::sequences::Regular;
 use crate::var::VarId;
 
 /// What a constraint kind means: the variables it reads and whether it holds on a full
@@ -45,6 +52,13 @@ pub(crate) enum Global {
     LinearReif(Arc<LinearReif>),
     Xor(Arc<Xor>),
     Monotone(Arc<Monotone>),
+    Lex(Arc<Lex>),
+    AllEqual(Arc<AllEqual>),
+    CountIn(Arc<CountIn>),
+    CountEq(Arc<CountEq>),
+    Cardinality(Arc<Cardinality>),
+    NValue(Arc<NValue>),
+    Regular(Arc<Regular>),
 }
 
 impl Global {
@@ -55,6 +69,13 @@ impl Global {
             Global::LinearReif(c) => &**c,
             Global::Xor(c) => &**c,
             Global::Monotone(c) => &**c,
+            Global::Lex(c) => &**c,
+            Global::AllEqual(c) => &**c,
+            Global::CountIn(c) => &**c,
+            Global::CountEq(c) => &**c,
+            Global::Cardinality(c) => &**c,
+            Global::NValue(c) => &**c,
+            Global::Regular(c) => &**c,
         }
     }
 }
