@@ -3,9 +3,9 @@
 //! [`Propagator`](crate::Propagator).
 
 mod all_different;
-mod counting;
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) mod checker;
+mod counting;
 mod custom;
 mod differences;
 mod global;

@@ -200,5 +200,9 @@ impl Meaning for NValue {
 
 /// `a, b, c`: how a list of arguments reads in a description.
 fn describe_all(items: &[Int]) -> String {
-    items.iter().map(Int::describe).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(Int::describe)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -154,7 +154,10 @@ impl Automaton {
         }
         arcs.sort_unstable();
         arcs.dedup();
-        if let Some(w) = arcs.windows(2).find(|w| w[0].0 == w[1].0 && w[0].1 == w[1].1) {
+        if let Some(w) = arcs
+            .windows(2)
+            .find(|w| w[0].0 == w[1].0 && w[0].1 == w[1].1)
+        {
             let (from, on) = (w[0].0, w[0].1);
             return Err(format!(
                 "the DFA's state {from} has two transitions on symbol {} (to {} and to {}): a DFA has at most one",
@@ -249,7 +252,14 @@ mod tests {
             .transition(0, 5, 1);
         let automaton = Automaton::new(&dfa).unwrap();
         assert_eq!(automaton.symbols, [-3, 5]);
-        for word in [&[5, -3][..], &[5, -3, 5, 5, -3], &[], &[5], &[-3], &[5, -3, 7]] {
+        for word in [
+            &[5, -3][..],
+            &[5, -3, 5, 5, -3],
+            &[],
+            &[5],
+            &[-3],
+            &[5, -3, 7],
+        ] {
             assert_eq!(automaton.accepts(word.iter().copied()), dfa.accepts(word));
         }
         assert!(automaton.accepts([5, -3]));
@@ -263,6 +273,9 @@ mod tests {
         assert!(error(Dfa::new(2, 0).transition(0, 1, 3)).contains("(0, 1, 3)'s target 3"));
         assert!(error(Dfa::new(2, 0).transition(4, 1, 0)).contains("(4, 1, 0)'s state 4"));
         let two = error(Dfa::new(2, 0).transition(0, 1, 0).transition(0, 1, 1));
-        assert!(two.contains("state 0 has two transitions on symbol 1"), "{two}");
+        assert!(
+            two.contains("state 0 has two transitions on symbol 1"),
+            "{two}"
+        );
     }
 }

@@ -172,7 +172,7 @@ impl Kernel for CardinalityProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
+    use crate::propagate::checker::tests::{arg, fixpoint, fuzz, fuzz_domain_consistent};
 
     #[test]
     fn cardinality_agrees_with_its_meaning() {
@@ -184,9 +184,7 @@ mod tests {
                 .map(|_| pool[rng.below(3) as usize].clone())
                 .collect();
             // Values that repeat, fall and mix, negative ones too.
-            let values: Vec<i64> = (0..rng.below(4))
-                .map(|_| rng.below(6) as i64 - 2)
-                .collect();
+            let values: Vec<i64> = (0..rng.below(4)).map(|_| rng.below(6) as i64 - 2).collect();
             let counts: Vec<IntArg> = values
                 .iter()
                 .map(|_| match rng.below(4) {
@@ -210,5 +208,22 @@ mod tests {
             m.global_cardinality(items, &[value], [count], false);
             m
         });
+    }
+
+    #[test]
+    fn the_counts_add_up_to_the_items_that_take_a_counted_value() {
+        // Three items over 0..2, closed over [0, 1], one 0: two 1s (each count alone
+        // allows 0..=3).
+        let mut m = Model::new();
+        let x = m.vars("x", 3, 0..2i64);
+        let c = m.var(0..5i64);
+        m.global_cardinality(&x, &[0, 1], [IntArg::from(1), IntArg::from(&c)], true);
+        assert_eq!(fixpoint(&m).unwrap()[3], [2]);
+        // Open, with a third value possible: at most two 1s.
+        let mut m = Model::new();
+        let x = m.vars("x", 3, 0..3i64);
+        let c = m.var(0..5i64);
+        m.global_cardinality(&x, &[0, 1], [IntArg::from(1), IntArg::from(&c)], false);
+        assert_eq!(fixpoint(&m).unwrap()[3], [0, 1, 2]);
     }
 }

@@ -122,9 +122,7 @@ impl Kernel for CountEqProp {
             .map(|j| meets(surely[j], possibly[j]))
             .collect();
         self.value.retain(store, |v| {
-            candidates
-                .binary_search(&v)
-                .is_ok_and(|j| supported[j])
+            candidates.binary_search(&v).is_ok_and(|j| supported[j])
         })?;
         let kept = || (0..candidates.len()).filter(|&j| supported[j]);
         let least = kept().map(|j| surely[j]).min().ok_or(Fail)?;
@@ -170,7 +168,7 @@ impl Kernel for CountEqProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fuzz};
+    use crate::propagate::checker::tests::{arg, fixpoint, fuzz};
 
     #[test]
     fn count_of_a_variable_agrees_with_its_meaning() {
@@ -198,5 +196,24 @@ mod tests {
             }
             m
         });
+    }
+
+    #[test]
+    fn the_value_keeps_what_its_count_allows_and_bounds_the_count() {
+        // x = [1, 1, 0..3], y in {1, 2}, count 1: y = 1 would count 2, so y = 2, which
+        // the free item must then take.
+        let mut m = Model::new();
+        let x = [m.var([1i64]), m.var([1i64]), m.var(0..3i64)];
+        let y = m.var(1..3i64);
+        m.count(&x, &y, 1);
+        let kept = fixpoint(&m).unwrap();
+        assert_eq!((&kept[3], &kept[2]), (&vec![1], &vec![2]));
+        // A chosen count: y = 1 counts 2 or 3, y = 2 counts 0 or 1, never 4.
+        let mut m = Model::new();
+        let x = [m.var([1i64]), m.var([1i64]), m.var(0..3i64)];
+        let y = m.var(1..3i64);
+        let c = m.var(0..5i64);
+        m.count(&x, &y, &c);
+        assert_eq!(fixpoint(&m).unwrap()[4], [0, 1, 2, 3]);
     }
 }

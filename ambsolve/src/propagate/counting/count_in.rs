@@ -126,9 +126,7 @@ mod tests {
     use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
 
     fn values(rng: &mut crate::propagate::checker::Rng) -> Vec<i64> {
-        (0..rng.below(4))
-            .map(|_| rng.below(6) as i64 - 2)
-            .collect()
+        (0..rng.below(4)).map(|_| rng.below(6) as i64 - 2).collect()
     }
 
     #[test]
@@ -150,8 +148,16 @@ mod tests {
             match rng.below(4) {
                 0 => m.among(items, &values, count),
                 1 => m.count(items, values.first().copied().unwrap_or(0), count),
-                2 => m.at_most(rng.below(4) as i64 - 1, items, values.first().copied().unwrap_or(1)),
-                _ => m.at_least(rng.below(4) as i64 - 1, items, values.first().copied().unwrap_or(1)),
+                2 => m.at_most(
+                    rng.below(4) as i64 - 1,
+                    items,
+                    values.first().copied().unwrap_or(1),
+                ),
+                _ => m.at_least(
+                    rng.below(4) as i64 - 1,
+                    items,
+                    values.first().copied().unwrap_or(1),
+                ),
             }
             m
         });

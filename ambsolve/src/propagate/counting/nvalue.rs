@@ -127,7 +127,7 @@ impl Kernel for NValueProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fuzz};
+    use crate::propagate::checker::tests::{arg, fixpoint, fuzz};
 
     #[test]
     fn nvalue_agrees_with_its_meaning() {
@@ -145,5 +145,30 @@ mod tests {
             m.nvalue(count, items);
             m
         });
+    }
+
+    #[test]
+    fn the_count_is_bounded_and_bounds_the_items() {
+        // Two items over 0..2: one or two distinct values.
+        let mut m = Model::new();
+        let x = m.vars("x", 2, 0..2i64);
+        let c = m.var(0..5i64);
+        m.nvalue(&c, &x);
+        assert_eq!(fixpoint(&m).unwrap()[2], [1, 2]);
+        // One value taken, one allowed: the free item takes it.
+        let mut m = Model::new();
+        let (a, b, z) = (m.var([1i64]), m.var([1i64]), m.var(0..3i64));
+        m.nvalue(1, [&a, &b, &z]);
+        assert_eq!(fixpoint(&m).unwrap()[2], [1]);
+        // One value taken, two wanted: the free item takes another.
+        let mut m = Model::new();
+        let (a, z) = (m.var([1i64]), m.var(0..3i64));
+        m.nvalue(2, [&a, &z]);
+        assert_eq!(fixpoint(&m).unwrap()[1], [0, 2]);
+        // Every value of the union wanted: 2 only z can take.
+        let mut m = Model::new();
+        let (a, b, z) = (m.var(0..2i64), m.var(0..2i64), m.var(1..3i64));
+        m.nvalue(3, [&a, &b, &z]);
+        assert_eq!(fixpoint(&m).unwrap()[2], [1]);
     }
 }
