@@ -168,8 +168,8 @@ mod tests {
                 m.nvalue(&n, &items);
                 return;
             }
-            // n = Σ_j (some item is j), j over every value of the items.
-            let used: Vec<Var<i64>> = (-2..=2)
+            // n = Σ_j (some item is j), j over every value the items may take.
+            let used: Vec<Var<i64>> = (-2..=4)
                 .map(|j| {
                     let e = m.var(0..2i64);
                     let b: Vec<Var<i64>> = items.iter().map(|x| equal(m, x, Err(j))).collect();
