@@ -41,7 +41,7 @@ impl Arg {
         }
     }
 
-    fn of<'v>(&self, vars: &'v [Var<i64>]) -> IntArg {
+    fn of(&self, vars: &[Var<i64>]) -> IntArg {
         match self {
             Arg::Const(c) => IntArg::from(*c),
             Arg::Var(v) => IntArg::from(&vars[*v]),
