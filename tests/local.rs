@@ -270,3 +270,29 @@ fn a_variable_without_values_waits_for_the_limit() {
     assert_eq!(solutions.next(), None);
     assert_eq!(solutions.stop_reason(), Some(StopReason::NodeLimit));
 }
+
+#[test]
+fn a_constraint_over_no_variable_that_fails_waits_for_the_limit() {
+    // Before: nothing ever moved it, so it counted as held and a "solution" came out.
+    let mut m = Model::new();
+    let _ = m.var(0..3);
+    m.clause(Vec::<ambsolve::Lit>::new());
+    m.nvalue(1, Vec::<i64>::new());
+    let mut solutions = m
+        .solve(Engine::Local)
+        .limits(Limits::new().nodes(1_000))
+        .solutions();
+    assert_eq!(solutions.next(), None);
+    assert_eq!(solutions.stop_reason(), Some(StopReason::NodeLimit));
+    // One that holds is no obstacle.
+    let mut m = Model::new();
+    let _ = m.var(0..3);
+    m.nvalue(0, Vec::<i64>::new());
+    assert_eq!(
+        m.solve(Engine::Local)
+            .limits(Limits::new().nodes(1_000))
+            .solutions()
+            .count(),
+        3
+    );
+}

@@ -9,6 +9,12 @@ use crate::var::{Var, VarId};
 /// Exactly `count` of `vars` take the value `value`: the *among* (or *count*) global
 /// constraint, `|{i : vars[i] = value}| = count`.
 ///
+/// This is the example of a global constraint written by a user, on the public
+/// [`Propagator`] trait only (over values of any type). The library's own counting
+/// constraints, [`Model::count`](crate::Model::count), [`Model::among`](crate::Model::among)
+/// and the others of that family, take integer variables or constants (a chosen value and a
+/// chosen count too) and propagate at least as strongly; prefer them over integers.
+///
 /// In `constraints!`, `post` it over the choices:
 ///
 /// ```

@@ -103,7 +103,7 @@ pub use crate::error::SearchError;
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{
-    Assignment, CheckError, Cmp, IntArg, Integer, Lit, Model, RequireVars, Sense, Term,
+    Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, RequireVars, Sense, Term,
 };
 pub use crate::observe::{Event, Observer, Recorder};
 pub use crate::options::{Checking, Engine, Options};

@@ -7,12 +7,14 @@
 mod assignment;
 mod build_all_different;
 mod build_arith;
+mod build_counting;
 mod build_linear;
 mod build_logic;
 mod build_lookup;
 mod build_objective;
 mod build_order;
 mod build_predicate;
+mod build_sequences;
 mod build_table;
 mod build_tours;
 mod check;
@@ -39,7 +41,7 @@ pub(crate) use self::constraint::{
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) use self::global::Meaning;
 pub(crate) use self::global::{Clause, Global, Int, LinearReif, Reification, Xor};
-pub use self::global::{IntArg, Lit};
+pub use self::global::{Dfa, IntArg, Lit};
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
 pub(crate) use self::integer::{consecutive_start, images};

@@ -6,6 +6,7 @@ mod all_different;
 mod arith;
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) mod checker;
+mod counting;
 mod custom;
 mod differences;
 mod global;
@@ -15,6 +16,7 @@ mod logic;
 mod lookup;
 mod order;
 mod predicate;
+mod sequences;
 mod table;
 mod tours;
 mod view;

@@ -303,10 +303,6 @@ impl IntView {
     ///
     /// # Errors
     /// [`Fail`] if it is not left.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn fix(&self, store: &mut Store, value: i128) -> Result<bool, Fail> {
         self.keep_within(store, value, value)
     }

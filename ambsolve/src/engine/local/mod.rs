@@ -152,7 +152,14 @@ impl<'a> LocalEngine<'a> {
         let empty = (0..model.num_vars()).any(|x| {
             model.universes()[x] == 0 || model.initial_domain(x).is_some_and(|d| d.is_empty())
         });
-        if empty {
+        // A constraint over no variable (`clause([])`, a count over constants) that fails
+        // fails whatever moves: no variable would ever bring it to the search's notice.
+        let any = vec![0; model.num_vars()];
+        let refuted = model
+            .constraints()
+            .iter()
+            .any(|c| c.vars().is_empty() && !c.check(&any, model.universes()));
+        if empty || refuted {
             self.phase = Phase::Hopeless;
             return Ok(());
         }

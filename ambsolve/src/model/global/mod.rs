@@ -13,9 +13,12 @@
 
 mod args;
 mod arith;
+mod counting;
+mod dfa;
 mod logic;
 mod lookup;
 mod order;
+mod sequences;
 mod tours;
 
 use std::fmt;
@@ -24,9 +27,13 @@ use std::sync::Arc;
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
 pub(crate) use self::arith::{Abs, Binary, Extreme, Op, pow};
+pub(crate) use self::counting::{Cardinality, CountEq, CountIn, NValue};
+pub(crate) use self::dfa::Automaton;
+pub use self::dfa::Dfa;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::lookup::{Element, ElementConst};
-pub(crate) use self::order::Monotone;
+pub(crate) use self::order::{AllEqual, Lex, Monotone};
+pub(crate) use self::sequences::Regular;
 pub(crate) use self::tours::{AllDifferentExcept, Circuit, Inverse};
 use crate::var::VarId;
 
@@ -59,6 +66,13 @@ pub(crate) enum Global {
     Extreme(Arc<Extreme>),
     Element(Arc<Element>),
     ElementConst(Arc<ElementConst>),
+    Lex(Arc<Lex>),
+    AllEqual(Arc<AllEqual>),
+    CountIn(Arc<CountIn>),
+    CountEq(Arc<CountEq>),
+    Cardinality(Arc<Cardinality>),
+    NValue(Arc<NValue>),
+    Regular(Arc<Regular>),
 }
 
 impl Global {
@@ -77,6 +91,13 @@ impl Global {
             Global::Extreme(c) => &**c,
             Global::Element(c) => &**c,
             Global::ElementConst(c) => &**c,
+            Global::Lex(c) => &**c,
+            Global::AllEqual(c) => &**c,
+            Global::CountIn(c) => &**c,
+            Global::CountEq(c) => &**c,
+            Global::Cardinality(c) => &**c,
+            Global::NValue(c) => &**c,
+            Global::Regular(c) => &**c,
         }
     }
 }
