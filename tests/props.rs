@@ -219,30 +219,12 @@ fn add_specs(m: &mut Model<'static>, vars: &[Var<i64>], spec: &ModelSpec) {
 
 /// Every index tuple, in lexicographic order, whose values satisfy every spec.
 fn brute_force(spec: &ModelSpec) -> Vec<Vec<u32>> {
-    common::brute_force(&spec.lists, |index| {
-        let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-        spec.specs.iter().all(|s| holds(s, &values))
+    common::differential::brute_force_values(&spec.lists, |values| {
+        spec.specs.iter().all(|s| holds(s, values))
     })
 }
 
-fn run(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
-    let found: Result<Vec<Vec<u32>>, _> = model
-        .solve(engine)
-        .strategy(strategy)
-        .try_solutions()
-        .map(|a| a.map(|a| a.indices().to_vec()))
-        .collect();
-    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
-}
-
-/// Cases per property: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig::with_cases(cases)
-}
+use common::differential::solutions_in_order as run;
 
 /// The model twice over (copies A and B of every variable, the same constraints on each),
 /// with the symmetry that swaps the copies; and the brute force's lex-leaders: the
@@ -273,7 +255,7 @@ fn doubled(spec: &ModelSpec) -> (Model<'static>, Vec<Vec<u32>>) {
 }
 
 proptest! {
-    #![proptest_config(cases(400))]
+    #![proptest_config(common::differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in model_spec()) {
@@ -307,7 +289,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(60))]
+    #![proptest_config(common::differential::cases(60))]
 
     /// Wide domains keep their size, ends and fixed value apart from their words: the same
     /// answers as the brute force under every value order (each walks the domain its own
@@ -339,7 +321,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(150))]
+    #![proptest_config(common::differential::cases(150))]
 
     #[test]
     fn symmetry_limits_cancellation_and_slices_agree_with_brute_force(
@@ -454,7 +436,7 @@ fn objective_at(spec: &ModelSpec, terms: &[(i64, usize)], constant: i64, index: 
 }
 
 proptest! {
-    #![proptest_config(cases(300))]
+    #![proptest_config(common::differential::cases(300))]
 
     #[test]
     fn optimum_agrees_with_brute_force(
@@ -565,7 +547,7 @@ fn difference_model(
 }
 
 proptest! {
-    #![proptest_config(cases(200))]
+    #![proptest_config(common::differential::cases(200))]
 
     #[test]
     fn all_different_differences_agree_with_brute_force(
@@ -613,7 +595,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(120))]
+    #![proptest_config(common::differential::cases(120))]
 
     /// On several threads, cut into any number of subproblems: the same solutions in the
     /// same order, the same first solution and count, the same optimum; the subproblems,
@@ -682,7 +664,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(200))]
+    #![proptest_config(common::differential::cases(200))]
 
     /// Local search on random small models: every solution it yields is one of the brute
     /// force's, each at most once, and it stops on its limit, never as exhausted. On
@@ -718,7 +700,7 @@ proptest! {
 const LOCAL_STEPS: u64 = 20_000;
 
 proptest! {
-    #![proptest_config(cases(200))]
+    #![proptest_config(common::differential::cases(200))]
 
     /// A resumable count stopped by a node limit, its checkpoint corrupted at a random
     /// byte (changed, removed or doubled): the resumed count is refused, or gives the

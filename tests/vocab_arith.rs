@@ -451,16 +451,8 @@ fn run(model: &Model<'_>, engine: Engine) -> Vec<Vec<u32>> {
         .unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
 
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig::with_cases(cases)
-}
-
 proptest! {
-    #![proptest_config(cases(400))]
+    #![proptest_config(common::differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in model_spec()) {

@@ -7,7 +7,10 @@
 
 mod common;
 
-use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Strategy as Search, Var, VarOrder};
+use common::differential;
+use common::differential::count_both as count;
+
+use ambsolve::{Engine, IntArg, Model, SearchError, Var};
 use proptest::prelude::*;
 
 /// A constant or one of the model's variables (by position).
@@ -113,20 +116,9 @@ fn build(spec: &Spec) -> Model<'static> {
 
 /// Every index tuple whose values satisfy every kind, in lexicographic order.
 fn brute_force(spec: &Spec) -> Vec<Vec<u32>> {
-    common::brute_force(&spec.lists, |index| {
-        let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-        spec.kinds.iter().all(|k| holds(k, &values))
+    differential::brute_force_values(&spec.lists, |values| {
+        spec.kinds.iter().all(|k| holds(k, values))
     })
-}
-
-fn solutions(model: &Model<'_>, engine: Engine) -> Vec<Vec<u32>> {
-    let found: Result<Vec<Vec<u32>>, _> = model
-        .solve(engine)
-        .strategy(Search::new().vars(VarOrder::Input))
-        .try_solutions()
-        .map(|a| a.map(|a| a.indices().to_vec()))
-        .collect();
-    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
 }
 
 fn arg(vars: usize) -> impl Strategy<Value = Arg> {
@@ -156,61 +148,21 @@ fn kind(vars: usize) -> impl Strategy<Value = Kind> {
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
-    let list = proptest::collection::vec(-2i64..=3, 1..=4);
-    proptest::collection::vec(list, 1..=5)
-        .prop_flat_map(|lists| {
-            let kinds = proptest::collection::vec(kind(lists.len()), 1..=2);
-            (Just(lists), kinds)
-        })
-        .prop_map(|(lists, kinds)| Spec { lists, kinds })
-}
-
-/// Cases per property: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig::with_cases(cases)
+    differential::lists_and_kinds(kind).prop_map(|(lists, kinds)| Spec { lists, kinds })
 }
 
 proptest! {
-    #![proptest_config(cases(300))]
+    #![proptest_config(differential::cases(300))]
 
     #[test]
     fn both_engines_agree_with_the_brute_force(spec in spec()) {
-        let expected = brute_force(&spec);
-        let model = build(&spec);
-        prop_assert_eq!(solutions(&model, Engine::Trail), expected.clone(), "trail");
-        prop_assert_eq!(solutions(&model, Engine::Replay), expected.clone(), "replay");
-        let mut first_fail = model.solve(Engine::Trail).strategy(Search::first_fail())
-            .solutions().map(|a| a.indices().to_vec()).collect::<Vec<_>>();
-        first_fail.sort();
-        prop_assert_eq!(first_fail, expected, "trail, first fail");
+        differential::engines_agree(&build(&spec), &brute_force(&spec))?;
     }
 
     #[test]
     fn local_search_finds_only_solutions(spec in spec()) {
-        let expected = brute_force(&spec);
-        let model = build(&spec);
-        let found = model
-            .solve(Engine::Local)
-            .seed(7)
-            .limits(Limits::new().nodes(2_000))
-            .solutions()
-            .take(3);
-        for assignment in found {
-            prop_assert!(expected.contains(&assignment.indices().to_vec()));
-        }
+        differential::local_finds_only(&build(&spec), &brute_force(&spec))?;
     }
-}
-
-/// Both engines' count of `model`.
-fn count(model: &Model<'_>) -> u64 {
-    let trail = model.solve(Engine::Trail).count().unwrap().solutions;
-    let replay = model.solve(Engine::Replay).count().unwrap().solutions;
-    assert_eq!(trail, replay);
-    trail
 }
 
 #[test]

@@ -15,6 +15,7 @@ use std::collections::HashSet;
 
 use ambsolve::{Engine, IntArg, Limits, Model, Strategy as Search, Var};
 use ambsolve_examples::puzzles::tsp;
+use common::differential::sorted_solutions as solutions;
 use common::{run_example, stderr, stdout};
 use proptest::prelude::*;
 
@@ -316,27 +317,8 @@ fn holds(spec: &Spec, values: &[i64]) -> bool {
     }
 }
 
-fn solutions(m: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
-    let mut found: Vec<Vec<u32>> = m
-        .solve(engine)
-        .strategy(strategy)
-        .solutions()
-        .map(|a| a.indices().to_vec())
-        .collect();
-    found.sort();
-    found
-}
-
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig::with_cases(cases)
-}
-
 proptest! {
-    #![proptest_config(cases(400))]
+    #![proptest_config(common::differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in spec()) {

@@ -31,6 +31,8 @@ pub fn queens_counts() -> Vec<QueensCount> {
         .collect()
 }
 
+pub mod differential;
+
 pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")

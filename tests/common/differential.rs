@@ -1,0 +1,103 @@
+//! The differential tests' shared pieces: random value lists with random constraints over
+//! them, the brute force's solutions, and each engine's, compared.
+
+use ambsolve::{Engine, Limits, Model, Strategy as Search, VarOrder};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError};
+
+/// Cases per property: `PROPTEST_CASES` if set, else `default`.
+pub fn cases(default: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default);
+    Config::with_cases(cases)
+}
+
+/// Small random models: 1 to 5 value lists (1 to 4 values each in -2..=3, repeats and
+/// any order allowed) and 1 or 2 constraints drawn by `kind` over that many variables.
+pub fn lists_and_kinds<K: std::fmt::Debug + Clone, S: Strategy<Value = K>>(
+    kind: impl Fn(usize) -> S + Clone,
+) -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<K>)> {
+    let list = proptest::collection::vec(-2i64..=3, 1..=4);
+    proptest::collection::vec(list, 1..=5).prop_flat_map(move |lists| {
+        let kinds = proptest::collection::vec(kind(lists.len()), 1..=2);
+        (Just(lists), kinds)
+    })
+}
+
+/// Every index tuple of `lists` whose values make `holds` true, in lexicographic order.
+pub fn brute_force_values(lists: &[Vec<i64>], holds: impl Fn(&[i64]) -> bool) -> Vec<Vec<u32>> {
+    super::brute_force(lists, |index| {
+        let values: Vec<i64> = index.iter().zip(lists).map(|(&i, l)| l[i]).collect();
+        holds(&values)
+    })
+}
+
+/// The solutions `engine` finds with `strategy`, as value indices, in the order found.
+///
+/// # Panics
+/// If the search reports an error.
+pub fn solutions_in_order(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
+    let found: Result<Vec<Vec<u32>>, _> = model
+        .solve(engine)
+        .strategy(strategy)
+        .try_solutions()
+        .map(|a| a.map(|a| a.indices().to_vec()))
+        .collect();
+    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
+}
+
+/// The solutions `engine` finds with `strategy`, as value indices, sorted.
+///
+/// # Panics
+/// If the search reports an error.
+pub fn sorted_solutions(model: &Model<'_>, engine: Engine, strategy: Search) -> Vec<Vec<u32>> {
+    let mut found = solutions_in_order(model, engine, strategy);
+    found.sort();
+    found
+}
+
+/// The trail engine (in input order and first-fail) and the replay engine each find
+/// exactly `expected`.
+pub fn engines_agree(model: &Model<'_>, expected: &[Vec<u32>]) -> Result<(), TestCaseError> {
+    let input = || Search::new().vars(VarOrder::Input);
+    prop_assert_eq!(
+        sorted_solutions(model, Engine::Trail, input()),
+        expected,
+        "trail"
+    );
+    prop_assert_eq!(
+        sorted_solutions(model, Engine::Replay, input()),
+        expected,
+        "replay"
+    );
+    let first_fail = sorted_solutions(model, Engine::Trail, Search::first_fail());
+    prop_assert_eq!(first_fail, expected, "trail, first fail");
+    Ok(())
+}
+
+/// Local search (seeded, 2,000 steps) yields only solutions of `expected`.
+pub fn local_finds_only(model: &Model<'_>, expected: &[Vec<u32>]) -> Result<(), TestCaseError> {
+    let found = model
+        .solve(Engine::Local)
+        .seed(7)
+        .limits(Limits::new().nodes(2_000))
+        .solutions()
+        .take(3);
+    for assignment in found {
+        prop_assert!(expected.contains(&assignment.indices().to_vec()));
+    }
+    Ok(())
+}
+
+/// Both complete engines' count of `model`, which must agree.
+///
+/// # Panics
+/// If they differ or report an error.
+pub fn count_both(model: &Model<'_>) -> u64 {
+    let trail = model.solve(Engine::Trail).count().unwrap().solutions;
+    let replay = model.solve(Engine::Replay).count().unwrap().solutions;
+    assert_eq!(trail, replay);
+    trail
+}
