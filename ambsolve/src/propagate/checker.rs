@@ -12,6 +12,71 @@ use crate::store::Store;
 /// Scopes whose domains multiply to more tuples than this are not checked.
 const MOST_TUPLES: u64 = 50_000;
 
+/// Which values of a constraint's variables some solution of the constraint alone uses,
+/// within a store's domains.
+pub(crate) struct Supports {
+    /// The constraint's variables, sorted, each once.
+    pub(crate) vars: Vec<usize>,
+    /// Their domains (value indices), in the order of `vars`.
+    pub(crate) domains: Vec<Vec<u32>>,
+    /// For each value of `domains`, whether a solution uses it.
+    pub(crate) used: Vec<Vec<bool>>,
+    /// Whether there is a solution at all.
+    pub(crate) any: bool,
+}
+
+impl Supports {
+    /// Every assignment of `meaning`'s variables within `store`'s domains, tried (odometer
+    /// style); `None` if they multiply to more than `MOST_TUPLES` tuples.
+    pub(crate) fn of(meaning: &dyn Meaning, store: &Store) -> Option<Supports> {
+        let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        let domains: Vec<Vec<u32>> = vars.iter().map(|&v| store.iter(v).collect()).collect();
+        let tuples = domains
+            .iter()
+            .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
+        if tuples.is_none_or(|n| n > MOST_TUPLES) {
+            return None;
+        }
+        let mut used: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
+        let mut any = false;
+        if domains.iter().all(|d| !d.is_empty()) {
+            let mut values = vec![0u32; store.num_vars()];
+            let mut at = vec![0usize; vars.len()];
+            loop {
+                for (k, &v) in vars.iter().enumerate() {
+                    values[v] = domains[k][at[k]];
+                }
+                if meaning.holds(&values) {
+                    any = true;
+                    for (k, &a) in at.iter().enumerate() {
+                        used[k][a] = true;
+                    }
+                }
+                let mut k = 0;
+                while k < at.len() {
+                    at[k] += 1;
+                    if at[k] < domains[k].len() {
+                        break;
+                    }
+                    at[k] = 0;
+                    k += 1;
+                }
+                if k == at.len() {
+                    break;
+                }
+            }
+        }
+        Some(Supports {
+            vars,
+            domains,
+            used,
+            any,
+        })
+    }
+}
+
 /// A small deterministic random number generator (xorshift), for tests.
 #[cfg(test)]
 pub(crate) struct Rng(u64);
@@ -44,46 +109,15 @@ pub(crate) fn sound(
     before: &Store,
     after: Result<&Store, Fail>,
 ) -> Result<Option<()>, String> {
-    let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
-    vars.sort_unstable();
-    vars.dedup();
-    let domains: Vec<Vec<u32>> = vars.iter().map(|&v| before.iter(v).collect()).collect();
-    let tuples = domains
-        .iter()
-        .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
-    if tuples.is_none_or(|n| n > MOST_TUPLES) {
+    let Some(Supports {
+        vars,
+        domains,
+        used: supported,
+        any,
+    }) = Supports::of(meaning, before)
+    else {
         return Ok(None);
-    }
-    let mut values = vec![0u32; before.num_vars()];
-    let mut supported: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
-    let mut at = vec![0usize; vars.len()];
-    let mut any = false;
-    if domains.iter().all(|d| !d.is_empty()) {
-        loop {
-            for (k, &v) in vars.iter().enumerate() {
-                values[v] = domains[k][at[k]];
-            }
-            if meaning.holds(&values) {
-                any = true;
-                for (k, &a) in at.iter().enumerate() {
-                    supported[k][a] = true;
-                }
-            }
-            // The next tuple, odometer style.
-            let mut k = 0;
-            while k < at.len() {
-                at[k] += 1;
-                if at[k] < domains[k].len() {
-                    break;
-                }
-                at[k] = 0;
-                k += 1;
-            }
-            if k == at.len() {
-                break;
-            }
-        }
-    }
+    };
     let after = match after {
         Err(Fail) if any => {
             return Err(format!(
@@ -205,6 +239,27 @@ pub(crate) mod tests {
         }
     }
 
+    /// Random domains within `model`'s universes: each value kept with chance 2/3, one
+    /// value at least.
+    pub(crate) fn random_domains(model: &Model<'_>, rng: &mut Rng) -> Vec<Domain> {
+        model
+            .universes()
+            .iter()
+            .map(|&u| {
+                let mut d = Domain::empty(u);
+                for i in 0..u {
+                    if rng.below(3) != 0 {
+                        d.insert(i);
+                    }
+                }
+                if d.is_empty() && u > 0 {
+                    d.insert(rng.below(u64::from(u)) as u32);
+                }
+                d
+            })
+            .collect()
+    }
+
     fn fuzz_with(cases: u64, consistent: bool, make: impl Fn(&mut Rng) -> Model<'static>) {
         for case in 0..cases {
             let mut rng = Rng::new(case + 1);
@@ -215,22 +270,7 @@ pub(crate) mod tests {
                     continue;
                 };
                 for _ in 0..4 {
-                    let domains: Vec<Domain> = model
-                        .universes()
-                        .iter()
-                        .map(|&u| {
-                            let mut d = Domain::empty(u);
-                            for i in 0..u {
-                                if rng.below(3) != 0 {
-                                    d.insert(i);
-                                }
-                            }
-                            if d.is_empty() && u > 0 {
-                                d.insert(rng.below(u64::from(u)) as u32);
-                            }
-                            d
-                        })
-                        .collect();
+                    let domains = random_domains(&model, &mut rng);
                     let before = Store::with_domains(model.universes(), |v| Some(&domains[v]));
                     let mut store = before.clone();
                     let mut kernel = crate::propagate::global::build(global, &mut store);
@@ -283,38 +323,15 @@ pub(crate) mod tests {
         if vars.windows(2).any(|w| w[0] == w[1]) {
             return Ok(());
         }
-        let domains: Vec<Vec<u32>> = vars.iter().map(|&v| after.iter(v).collect()).collect();
-        let tuples = domains
-            .iter()
-            .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
-        if tuples.is_none_or(|n| n > super::MOST_TUPLES) {
+        let Some(super::Supports {
+            vars,
+            domains,
+            used: supported,
+            ..
+        }) = super::Supports::of(meaning, after)
+        else {
             return Ok(());
-        }
-        let mut supported: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
-        let mut values = vec![0u32; after.num_vars()];
-        let mut at = vec![0usize; vars.len()];
-        loop {
-            for (k, &v) in vars.iter().enumerate() {
-                values[v] = domains[k][at[k]];
-            }
-            if meaning.holds(&values) {
-                for (k, &a) in at.iter().enumerate() {
-                    supported[k][a] = true;
-                }
-            }
-            let mut k = 0;
-            while k < at.len() {
-                at[k] += 1;
-                if at[k] < domains[k].len() {
-                    break;
-                }
-                at[k] = 0;
-                k += 1;
-            }
-            if k == at.len() {
-                break;
-            }
-        }
+        };
         for (k, &v) in vars.iter().enumerate() {
             if let Some(a) = supported[k].iter().position(|&s| !s) {
                 return Err(format!(

@@ -81,6 +81,40 @@ pub(super) fn decide<const N: usize>(
     Some(if holds(values) { Ok(()) } else { Err(Fail) })
 }
 
+/// One propagation of `z = x op y`, `apply` computing `x op y` (`None` where it is
+/// undefined): decided at once when all three are fixed; else `prepare` (what the
+/// operation rules out before any bound: a zero divisor, a negative exponent), rounds of
+/// bounds reasoning (`round`, true if it changed something) until one changes nothing or
+/// `ROUNDS` ran, every pair checked once few are left, and decided again.
+pub(super) fn propagate_binary(
+    store: &mut Store,
+    [x, y, z]: [&IntView; 3],
+    apply: impl Fn(i64, i64) -> Option<i128> + Copy,
+    prepare: impl FnOnce(&mut Store) -> Result<(), Fail>,
+    round: impl Fn(&mut Store) -> Result<bool, Fail>,
+) -> Result<(), Fail> {
+    let holds = |[a, b, c]: [i64; 3]| apply(a, b) == Some(i128::from(c));
+    if let Some(decided) = decide([x, y, z], store, holds) {
+        return decided;
+    }
+    prepare(store)?;
+    for _ in 0..ROUNDS {
+        if !round(store)? {
+            break;
+        }
+    }
+    pairs::exact(store, x, y, z, apply)?;
+    decide([x, y, z], store, holds).unwrap_or(Ok(()))
+}
+
+/// A divisor's propagation starts by ruling out 0.
+pub(super) fn no_zero(divisor: &IntView, store: &mut Store) -> Result<(), Fail> {
+    if divisor.contains(store, 0) {
+        divisor.remove(store, 0)?;
+    }
+    Ok(())
+}
+
 /// `a / b` rounded down (`b != 0`).
 pub(super) fn floor_div(a: i128, b: i128) -> i128 {
     let q = a / b;
@@ -170,14 +204,35 @@ pub(super) fn hull(a: Option<(i128, i128)>, b: Option<(i128, i128)>) -> Option<(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::{ceil_div, floor_div, monotone_range, pairs};
-    use crate::domain::Domain;
     use crate::model::{Constraint, Global, Int, IntArg, Model};
-    use crate::propagate::checker::{Rng, sound};
+    use crate::propagate::checker::tests::random_domains;
+    use crate::propagate::checker::{Rng, Supports, sound};
     use crate::store::Store;
 
     /// A random integer argument: a constant (negative, zero or positive), a range, or a
     /// value list that repeats, falls or mixes, over negative values too and the ends of
     /// `i64`.
+    /// A random `post(x, y, z)` over arguments from [`int_arg`]: `y` sometimes `x`, `z`
+    /// sometimes `x` or `y` (variables repeated in one constraint).
+    pub(crate) fn binary_model(
+        rng: &mut Rng,
+        post: impl FnOnce(&mut Model<'static>, IntArg, IntArg, IntArg),
+    ) -> Model<'static> {
+        let mut m = Model::new();
+        let x = int_arg(&mut m, rng);
+        let y = match rng.below(6) {
+            0 => x.clone(),
+            _ => int_arg(&mut m, rng),
+        };
+        let z = match rng.below(6) {
+            0 => x.clone(),
+            1 => y.clone(),
+            _ => int_arg(&mut m, rng),
+        };
+        post(&mut m, x, y, z);
+        m
+    }
+
     pub(crate) fn int_arg(m: &mut Model<'static>, rng: &mut Rng) -> IntArg {
         match rng.below(8) {
             0 => IntArg::from(rng.below(9) as i64 - 4),
@@ -216,22 +271,7 @@ pub(crate) mod tests {
                 let Constraint::Global(global) = constraint else {
                     continue;
                 };
-                let domains: Vec<Domain> = model
-                    .universes()
-                    .iter()
-                    .map(|&u| {
-                        let mut d = Domain::empty(u);
-                        for i in 0..u {
-                            if rng.below(3) != 0 {
-                                d.insert(i);
-                            }
-                        }
-                        if d.is_empty() && u > 0 {
-                            d.insert(rng.below(u64::from(u)) as u32);
-                        }
-                        d
-                    })
-                    .collect();
+                let domains = random_domains(&model, &mut rng);
                 let mut store = Store::with_domains(model.universes(), |v| Some(&domains[v]));
                 let mut kernel = crate::propagate::global::build(global, &mut store);
                 let mut failed = false;
@@ -280,35 +320,15 @@ pub(crate) mod tests {
         asked: impl Fn(usize, u32) -> bool,
     ) -> Result<(), String> {
         let meaning = global.meaning();
-        let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
-        vars.sort_unstable();
-        vars.dedup();
-        let domains: Vec<Vec<u32>> = vars.iter().map(|&v| store.iter(v).collect()).collect();
-        let mut used: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
-        let mut values = vec![0u32; store.num_vars()];
-        let mut at = vec![0usize; vars.len()];
-        loop {
-            for (k, &v) in vars.iter().enumerate() {
-                values[v] = domains[k][at[k]];
-            }
-            if meaning.holds(&values) {
-                for (k, &a) in at.iter().enumerate() {
-                    used[k][a] = true;
-                }
-            }
-            let mut k = 0;
-            while k < at.len() {
-                at[k] += 1;
-                if at[k] < domains[k].len() {
-                    break;
-                }
-                at[k] = 0;
-                k += 1;
-            }
-            if k == at.len() {
-                break;
-            }
-        }
+        let Some(Supports {
+            vars,
+            domains,
+            used,
+            ..
+        }) = Supports::of(meaning, store)
+        else {
+            return Ok(());
+        };
         for (k, &v) in vars.iter().enumerate() {
             let unused = (0..used[k].len()).find(|&a| !used[k][a] && asked(v, domains[k][a]));
             if let Some(a) = unused {

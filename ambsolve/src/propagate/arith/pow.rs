@@ -7,7 +7,8 @@
 
 use crate::choice::Fail;
 use crate::model::global::{Binary, Op, pow};
-use crate::propagate::arith::{ROUNDS, bounds, decide, pairs, wakes};
+use crate::propagate::arith::propagate_binary;
+use crate::propagate::arith::{bounds, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -159,22 +160,19 @@ impl Kernel for PowProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let op = self.op;
-        let views = [&self.x, &self.y, &self.z];
-        let holds = |[a, b, c]: [i64; 3]| op.apply(a, b) == Some(i128::from(c));
-        if let Some(decided) = decide(views, store, holds) {
-            return decided;
-        }
-        if self.op == Op::Pow {
-            self.y.set_min(store, 0)?;
-        }
-        for _ in 0..ROUNDS {
-            if !self.round(store)? {
-                break;
-            }
-        }
-        pairs::exact(store, &self.x, &self.y, &self.z, |a, b| op.apply(a, b))?;
-        decide(views, store, holds).unwrap_or(Ok(()))
+        let this = &*self;
+        let (op, views) = (this.op, [&this.x, &this.y, &this.z]);
+        let prepare = |store: &mut Store| match op {
+            Op::Pow => this.y.set_min(store, 0).map(drop),
+            _ => Ok(()),
+        };
+        propagate_binary(
+            store,
+            views,
+            |a, b| op.apply(a, b),
+            prepare,
+            |store| this.round(store),
+        )
     }
 }
 

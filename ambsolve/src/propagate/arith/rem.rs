@@ -5,7 +5,8 @@
 
 use crate::choice::Fail;
 use crate::model::global::{Binary, Op};
-use crate::propagate::arith::{ROUNDS, bounds, decide, outside, pairs, wakes};
+use crate::propagate::arith::{bounds, outside, wakes};
+use crate::propagate::arith::{no_zero, propagate_binary};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -78,21 +79,11 @@ impl Kernel for RemProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let views = [&self.x, &self.y, &self.z];
-        let holds = |[a, b, c]: [i64; 3]| Op::Rem.apply(a, b) == Some(i128::from(c));
-        if let Some(decided) = decide(views, store, holds) {
-            return decided;
-        }
-        if self.y.contains(store, 0) {
-            self.y.remove(store, 0)?;
-        }
-        for _ in 0..ROUNDS {
-            if !self.round(store)? {
-                break;
-            }
-        }
-        pairs::exact(store, &self.x, &self.y, &self.z, |a, b| Op::Rem.apply(a, b))?;
-        decide(views, store, holds).unwrap_or(Ok(()))
+        let this = &*self;
+        let views = [&this.x, &this.y, &this.z];
+        let apply = |a, b| Op::Rem.apply(a, b);
+        let prepare = |store: &mut Store| no_zero(&this.y, store);
+        propagate_binary(store, views, apply, prepare, |store| this.round(store))
     }
 }
 
@@ -100,25 +91,13 @@ impl Kernel for RemProp {
 mod tests {
     use crate::model::Model;
     use crate::propagate::arith::tests::{
-        after_propagation, bounds_only, every_value_supported, int_arg,
+        after_propagation, binary_model, bounds_only, every_value_supported,
     };
     use crate::propagate::checker::Rng;
     use crate::propagate::checker::tests::fuzz;
 
     fn make(rng: &mut Rng) -> Model<'static> {
-        let mut m = Model::new();
-        let x = int_arg(&mut m, rng);
-        let y = match rng.below(6) {
-            0 => x.clone(),
-            _ => int_arg(&mut m, rng),
-        };
-        let z = match rng.below(6) {
-            0 => x.clone(),
-            1 => y.clone(),
-            _ => int_arg(&mut m, rng),
-        };
-        m.rem(x, y, z);
-        m
+        binary_model(rng, |m, x, y, z| m.rem(x, y, z))
     }
 
     #[test]

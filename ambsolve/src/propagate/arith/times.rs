@@ -5,9 +5,8 @@
 
 use crate::choice::Fail;
 use crate::model::global::Binary;
-use crate::propagate::arith::{
-    ROUNDS, bounds, ceil_div, decide, floor_div, outside, pairs, signed_parts, wakes,
-};
+use crate::propagate::arith::propagate_binary;
+use crate::propagate::arith::{bounds, ceil_div, floor_div, outside, signed_parts, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -137,20 +136,10 @@ impl Kernel for TimesProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let views = [&self.x, &self.y, &self.z];
-        let holds = |[a, b, c]: [i64; 3]| i128::from(a) * i128::from(b) == i128::from(c);
-        if let Some(decided) = decide(views, store, holds) {
-            return decided;
-        }
-        for _ in 0..ROUNDS {
-            if !self.round(store)? {
-                break;
-            }
-        }
-        pairs::exact(store, &self.x, &self.y, &self.z, |a, b| {
-            Some(i128::from(a) * i128::from(b))
-        })?;
-        decide(views, store, holds).unwrap_or(Ok(()))
+        let this = &*self;
+        let views = [&this.x, &this.y, &this.z];
+        let apply = |a: i64, b: i64| Some(i128::from(a) * i128::from(b));
+        propagate_binary(store, views, apply, |_| Ok(()), |store| this.round(store))
     }
 }
 
