@@ -204,6 +204,19 @@ pub(crate) mod tests {
         }
     }
 
+    /// A pool of three random arguments ([`arg`]) and up to four items drawn from it, so
+    /// that variables repeat: `(pool, items)`.
+    pub(crate) fn pooled_items(
+        m: &mut Model<'static>,
+        rng: &mut Rng,
+    ) -> (Vec<IntArg>, Vec<IntArg>) {
+        let pool: Vec<IntArg> = (0..3).map(|_| arg(m, rng)).collect();
+        let items = (0..rng.below(5))
+            .map(|_| pool[rng.below(3) as usize].clone())
+            .collect();
+        (pool, items)
+    }
+
     /// The value indices each variable of `model` keeps once the propagators of its
     /// constraints of `model/global/` run to their common fixpoint from the full
     /// domains; `None` if they fail. For tests of a propagator's strength.

@@ -172,17 +172,15 @@ impl Kernel for CardinalityProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fixpoint, fuzz, fuzz_domain_consistent};
+    use crate::propagate::checker::tests::{
+        arg, fixpoint, fuzz, fuzz_domain_consistent, pooled_items,
+    };
 
     #[test]
     fn cardinality_agrees_with_its_meaning() {
         fuzz(500, |rng| {
             let mut m = Model::new();
-            let pool: Vec<IntArg> = (0..3).map(|_| arg(&mut m, rng)).collect();
-            let n = rng.below(5) as usize;
-            let items: Vec<IntArg> = (0..n)
-                .map(|_| pool[rng.below(3) as usize].clone())
-                .collect();
+            let (pool, items) = pooled_items(&mut m, rng);
             // Values that repeat, fall and mix, negative ones too.
             let values: Vec<i64> = (0..rng.below(4)).map(|_| rng.below(6) as i64 - 2).collect();
             let counts: Vec<IntArg> = values

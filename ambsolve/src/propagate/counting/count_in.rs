@@ -123,7 +123,7 @@ impl Kernel for CountInProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
+    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent, pooled_items};
 
     fn values(rng: &mut crate::propagate::checker::Rng) -> Vec<i64> {
         (0..rng.below(4)).map(|_| rng.below(6) as i64 - 2).collect()
@@ -133,12 +133,8 @@ mod tests {
     fn among_agrees_with_its_meaning() {
         fuzz(400, |rng| {
             let mut m = Model::new();
-            let pool: Vec<IntArg> = (0..3).map(|_| arg(&mut m, rng)).collect();
-            let n = rng.below(5) as usize;
             // Items drawn from a small pool: variables repeat.
-            let items: Vec<IntArg> = (0..n)
-                .map(|_| pool[rng.below(3) as usize].clone())
-                .collect();
+            let (pool, items) = pooled_items(&mut m, rng);
             let count = if rng.below(4) == 0 {
                 pool[0].clone()
             } else {

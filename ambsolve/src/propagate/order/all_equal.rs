@@ -68,16 +68,13 @@ impl Kernel for AllEqualProp {
 #[cfg(test)]
 mod tests {
     use crate::model::{IntArg, Model};
-    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
+    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent, pooled_items};
 
     #[test]
     fn all_equal_agrees_with_its_meaning() {
         fuzz(400, |rng| {
             let mut m = Model::new();
-            let pool: Vec<IntArg> = (0..3).map(|_| arg(&mut m, rng)).collect();
-            let items: Vec<IntArg> = (0..rng.below(5))
-                .map(|_| pool[rng.below(3) as usize].clone())
-                .collect();
+            let (_, items) = pooled_items(&mut m, rng);
             m.all_equal(items);
             m
         });

@@ -225,7 +225,7 @@ impl Kernel for RegularProp {
 mod tests {
     use crate::model::{Dfa, IntArg, Model};
     use crate::propagate::checker::Rng;
-    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
+    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent, pooled_items};
 
     /// A random automaton over symbols -1..=4 with up to 4 states.
     fn dfa(rng: &mut Rng) -> Dfa {
@@ -248,10 +248,7 @@ mod tests {
     fn regular_agrees_with_its_meaning() {
         fuzz(500, |rng| {
             let mut m = Model::new();
-            let pool: Vec<IntArg> = (0..3).map(|_| arg(&mut m, rng)).collect();
-            let items: Vec<IntArg> = (0..rng.below(5))
-                .map(|_| pool[rng.below(3) as usize].clone())
-                .collect();
+            let (_, items) = pooled_items(&mut m, rng);
             m.regular(items, &dfa(rng));
             m
         });
