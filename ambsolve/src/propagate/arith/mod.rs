@@ -17,6 +17,7 @@ use crate::model::global::{Binary, Op};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::{IntView, Shape};
 use crate::store::{BOUNDS, CHANGED, Store};
+use crate::var::VarId;
 
 /// Rounds of bounds reasoning a propagation runs at most (the engine runs it again if
 /// it changed something in its last round).
@@ -24,11 +25,81 @@ const ROUNDS: usize = 16;
 
 /// The propagator of `z = x op y`.
 pub(super) fn binary(def: &Binary) -> Box<dyn Kernel> {
+    let args = Args {
+        x: IntView::new(&def.x),
+        y: IntView::new(&def.y),
+        z: IntView::new(&def.z),
+    };
     match def.op {
-        Op::Times => Box::new(times::TimesProp::new(def)),
-        Op::Div => Box::new(div::DivProp::new(def)),
-        Op::Rem => Box::new(rem::RemProp::new(def)),
-        Op::Pow | Op::PowReciprocal => Box::new(pow::PowProp::new(def)),
+        Op::Times => {
+            let square = args.x.var().is_some() && args.x.var() == args.y.var();
+            BinaryProp::boxed(def, args, times::Times { square })
+        }
+        Op::Div => BinaryProp::boxed(def, args, div::Div),
+        Op::Rem => BinaryProp::boxed(def, args, rem::Rem),
+        Op::Pow | Op::PowReciprocal => BinaryProp::boxed(def, args, pow::Pow { op: def.op }),
+    }
+}
+
+/// The arguments of `z = x op y`, as views.
+pub(crate) struct Args {
+    pub(crate) x: IntView,
+    pub(crate) y: IntView,
+    pub(crate) z: IntView,
+}
+
+/// What makes one binary operation's propagator ([`propagate_binary`] runs it).
+pub(crate) trait Rule: Send {
+    /// `a op b`, `None` where it is undefined.
+    fn apply(&self, a: i64, b: i64) -> Option<i128>;
+
+    /// What the operation rules out before any bound (a zero divisor, a negative
+    /// exponent).
+    fn prepare(&self, _args: &Args, _store: &mut Store) -> Result<(), Fail> {
+        Ok(())
+    }
+
+    /// One round of bounds reasoning. Returns whether a domain changed.
+    fn round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail>;
+}
+
+/// The propagator of `z = x op y` for the operation's [`Rule`].
+struct BinaryProp<R> {
+    args: Args,
+    rule: R,
+    scope: Vec<VarId>,
+    wakes: Vec<u8>,
+}
+
+impl<R: Rule + 'static> BinaryProp<R> {
+    fn boxed(def: &Binary, args: Args, rule: R) -> Box<dyn Kernel> {
+        Box::new(BinaryProp {
+            wakes: wakes(&[&args.x, &args.y, &args.z]),
+            scope: def.vars.clone(),
+            args,
+            rule,
+        })
+    }
+}
+
+impl<R: Rule> Kernel for BinaryProp<R> {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn wakes(&self, local: usize) -> u8 {
+        self.wakes[local]
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let (args, rule) = (&self.args, &self.rule);
+        propagate_binary(
+            store,
+            [&args.x, &args.y, &args.z],
+            |a, b| rule.apply(a, b),
+            |store| rule.prepare(args, store),
+            |store| rule.round(args, store),
+        )
     }
 }
 

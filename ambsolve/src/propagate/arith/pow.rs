@@ -6,21 +6,14 @@
 //! without support removed once few pairs are left.
 
 use crate::choice::Fail;
-use crate::model::global::{Binary, Op, pow};
-use crate::propagate::arith::propagate_binary;
-use crate::propagate::arith::{bounds, wakes};
-use crate::propagate::kernel::Kernel;
-use crate::propagate::view::IntView;
+use crate::model::global::{Op, pow};
+use crate::propagate::arith::bounds;
+use crate::propagate::arith::{Args, Rule};
 use crate::store::Store;
-use crate::var::VarId;
 
-pub(crate) struct PowProp {
-    op: Op,
-    x: IntView,
-    y: IntView,
-    z: IntView,
-    scope: Vec<VarId>,
-    wakes: Vec<u8>,
+pub(crate) struct Pow {
+    /// `Pow`, or `PowReciprocal`.
+    pub(crate) op: Op,
 }
 
 /// The greatest `r >= 0` with `r^k <= n` (`k >= 1`, `0 <= n`).
@@ -51,23 +44,7 @@ fn magnitudes(low: i128, high: i128) -> (i128, i128) {
     (least, low.abs().max(high.abs()))
 }
 
-impl PowProp {
-    pub(crate) fn new(def: &Binary) -> Self {
-        let (x, y, z) = (
-            IntView::new(&def.x),
-            IntView::new(&def.y),
-            IntView::new(&def.z),
-        );
-        PowProp {
-            op: def.op,
-            wakes: wakes(&[&x, &y, &z]),
-            x,
-            y,
-            z,
-            scope: def.vars.clone(),
-        }
-    }
-
+impl Pow {
     /// The least and greatest power over the bounds of `x` and `y`.
     fn powers(&self, (xl, xh): (i128, i128), (yl, yh): (i128, i128)) -> (i128, i128) {
         let mut xs = vec![xl, xh];
@@ -97,8 +74,8 @@ impl PowProp {
     }
 
     /// One round of bounds reasoning. Returns whether a domain changed.
-    fn round(&self, store: &mut Store) -> Result<bool, Fail> {
-        let (x, y, z) = (&self.x, &self.y, &self.z);
+    fn bounds_round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        let (x, y, z) = (&args.x, &args.y, &args.z);
         let (xl, xh) = bounds(x, store)?;
         let (mut yl, yh) = bounds(y, store)?;
         let (low, high) = self.powers((xl, xh), (yl, yh));
@@ -150,29 +127,20 @@ impl PowProp {
     }
 }
 
-impl Kernel for PowProp {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
+impl Rule for Pow {
+    fn apply(&self, a: i64, b: i64) -> Option<i128> {
+        self.op.apply(a, b)
     }
 
-    fn wakes(&self, local: usize) -> u8 {
-        self.wakes[local]
-    }
-
-    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let this = &*self;
-        let (op, views) = (this.op, [&this.x, &this.y, &this.z]);
-        let prepare = |store: &mut Store| match op {
-            Op::Pow => this.y.set_min(store, 0).map(drop),
+    fn prepare(&self, args: &Args, store: &mut Store) -> Result<(), Fail> {
+        match self.op {
+            Op::Pow => args.y.set_min(store, 0).map(drop),
             _ => Ok(()),
-        };
-        propagate_binary(
-            store,
-            views,
-            |a, b| op.apply(a, b),
-            prepare,
-            |store| this.round(store),
-        )
+        }
+    }
+
+    fn round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        self.bounds_round(args, store)
     }
 }
 

@@ -4,41 +4,17 @@
 //! support removed once few pairs are left.
 
 use crate::choice::Fail;
-use crate::model::global::{Binary, Op};
-use crate::propagate::arith::{bounds, outside, wakes};
-use crate::propagate::arith::{no_zero, propagate_binary};
-use crate::propagate::kernel::Kernel;
-use crate::propagate::view::IntView;
+use crate::model::global::Op;
+use crate::propagate::arith::{Args, Rule, no_zero};
+use crate::propagate::arith::{bounds, outside};
 use crate::store::Store;
-use crate::var::VarId;
 
-pub(crate) struct RemProp {
-    x: IntView,
-    y: IntView,
-    z: IntView,
-    scope: Vec<VarId>,
-    wakes: Vec<u8>,
-}
+pub(crate) struct Rem;
 
-impl RemProp {
-    pub(crate) fn new(def: &Binary) -> Self {
-        let (x, y, z) = (
-            IntView::new(&def.x),
-            IntView::new(&def.y),
-            IntView::new(&def.z),
-        );
-        RemProp {
-            wakes: wakes(&[&x, &y, &z]),
-            x,
-            y,
-            z,
-            scope: def.vars.clone(),
-        }
-    }
-
+impl Rem {
     /// One round of bounds reasoning. Returns whether a domain changed.
-    fn round(&self, store: &mut Store) -> Result<bool, Fail> {
-        let (x, y, z) = (&self.x, &self.y, &self.z);
+    fn bounds_round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        let (x, y, z) = (&args.x, &args.y, &args.z);
         let (xl, xh) = bounds(x, store)?;
         let (yl, yh) = bounds(y, store)?;
         // |z| < |y| <= the largest |y|, and z lies between 0 and x.
@@ -69,21 +45,17 @@ impl RemProp {
     }
 }
 
-impl Kernel for RemProp {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
+impl Rule for Rem {
+    fn apply(&self, a: i64, b: i64) -> Option<i128> {
+        Op::Rem.apply(a, b)
     }
 
-    fn wakes(&self, local: usize) -> u8 {
-        self.wakes[local]
+    fn prepare(&self, args: &Args, store: &mut Store) -> Result<(), Fail> {
+        no_zero(&args.y, store)
     }
 
-    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let this = &*self;
-        let views = [&this.x, &this.y, &this.z];
-        let apply = |a, b| Op::Rem.apply(a, b);
-        let prepare = |store: &mut Store| no_zero(&this.y, store);
-        propagate_binary(store, views, apply, prepare, |store| this.round(store))
+    fn round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        self.bounds_round(args, store)
     }
 }
 

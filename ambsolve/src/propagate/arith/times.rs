@@ -4,44 +4,20 @@
 //! pairs are left ([`pairs::exact`]).
 
 use crate::choice::Fail;
-use crate::model::global::Binary;
-use crate::propagate::arith::propagate_binary;
-use crate::propagate::arith::{bounds, ceil_div, floor_div, outside, signed_parts, wakes};
-use crate::propagate::kernel::Kernel;
+use crate::propagate::arith::{Args, Rule};
+use crate::propagate::arith::{bounds, ceil_div, floor_div, outside, signed_parts};
 use crate::propagate::view::IntView;
 use crate::store::Store;
-use crate::var::VarId;
 
-pub(crate) struct TimesProp {
-    x: IntView,
-    y: IntView,
-    z: IntView,
+pub(crate) struct Times {
     /// `x` and `y` are one variable.
-    square: bool,
-    scope: Vec<VarId>,
-    wakes: Vec<u8>,
+    pub(crate) square: bool,
 }
 
-impl TimesProp {
-    pub(crate) fn new(def: &Binary) -> Self {
-        let (x, y, z) = (
-            IntView::new(&def.x),
-            IntView::new(&def.y),
-            IntView::new(&def.z),
-        );
-        TimesProp {
-            square: x.var().is_some() && x.var() == y.var(),
-            wakes: wakes(&[&x, &y, &z]),
-            x,
-            y,
-            z,
-            scope: def.vars.clone(),
-        }
-    }
-
+impl Times {
     /// One round of bounds reasoning. Returns whether a domain changed.
-    fn round(&self, store: &mut Store) -> Result<bool, Fail> {
-        let (x, y, z) = (&self.x, &self.y, &self.z);
+    fn bounds_round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        let (x, y, z) = (&args.x, &args.y, &args.z);
         let (xl, xh) = bounds(x, store)?;
         if self.square {
             let least = if xl <= 0 && xh >= 0 {
@@ -126,20 +102,13 @@ pub(super) fn isqrt(n: i128) -> i128 {
     low
 }
 
-impl Kernel for TimesProp {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
+impl Rule for Times {
+    fn apply(&self, a: i64, b: i64) -> Option<i128> {
+        Some(i128::from(a) * i128::from(b))
     }
 
-    fn wakes(&self, local: usize) -> u8 {
-        self.wakes[local]
-    }
-
-    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let this = &*self;
-        let views = [&this.x, &this.y, &this.z];
-        let apply = |a: i64, b: i64| Some(i128::from(a) * i128::from(b));
-        propagate_binary(store, views, apply, |_| Ok(()), |store| this.round(store))
+    fn round(&self, args: &Args, store: &mut Store) -> Result<bool, Fail> {
+        self.bounds_round(args, store)
     }
 }
 
