@@ -109,12 +109,28 @@ impl CardinalityProp {
     }
 }
 
-impl Kernel for CardinalityProp {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
+impl CardinalityProp {
+    /// Once every item and count is fixed: whether each count is its value's occurrences
+    /// (a run's own pruning can fix them after its tally, when counts are items too).
+    fn decided(&self, store: &Store) -> Option<Result<(), Fail>> {
+        let mut occurrences = vec![0i128; self.keys.len()];
+        for item in &self.items {
+            match self.keys.binary_search(&item.fixed(store)?) {
+                Ok(j) => occurrences[j] += 1,
+                Err(_) if self.closed => return Some(Err(Fail)),
+                Err(_) => {}
+            }
+        }
+        for (j, count) in &self.counts {
+            if i128::from(count.fixed(store)?) != occurrences[*j] {
+                return Some(Err(Fail));
+            }
+        }
+        Some(Ok(()))
     }
 
-    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+    /// One run: the counts from the tally, the items from the counts.
+    fn run(&self, store: &mut Store) -> Result<(), Fail> {
         let tally = self.tally(store)?;
         // Each value's occurrences: within its items' reach and its counts' bounds.
         let mut low = tally.surely.clone();
@@ -166,6 +182,17 @@ impl Kernel for CardinalityProp {
             }
         }
         Ok(())
+    }
+}
+
+impl Kernel for CardinalityProp {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        self.run(store)?;
+        self.decided(store).unwrap_or(Ok(()))
     }
 }
 

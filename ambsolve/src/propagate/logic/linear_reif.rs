@@ -53,9 +53,9 @@ impl Kernel for LinearReifProp {
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         match self.lit.value(store) {
-            Some(true) => self.holds.propagate(store),
+            Some(true) => settled(&mut self.holds, store),
             Some(false) => match &mut self.fails {
-                Some(negation) => negation.propagate(store),
+                Some(negation) => settled(negation, store),
                 None => Ok(()),
             },
             None => match self.holds.entailment(store)? {
@@ -64,6 +64,16 @@ impl Kernel for LinearReifProp {
                 _ => Ok(()),
             },
         }
+    }
+}
+
+/// Runs `linear`, then fails if the sum is decided false: a run's own pruning can fix
+/// the last terms without the sum being checked again (`-3x + 3y != -2` negated, say).
+fn settled(linear: &mut Linear, store: &mut Store) -> Result<(), Fail> {
+    linear.propagate(store)?;
+    match linear.entailment(store)? {
+        Some(false) => Err(Fail),
+        _ => Ok(()),
     }
 }
 
