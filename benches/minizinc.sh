@@ -92,6 +92,11 @@ section="$(awk -F'\t' -v limit="$limit" '
     echo "| instance | ambsolve | objective | time | Gecode | objective | time | ratio |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
     echo "$section"
+    # The reading of the table, kept by hand (it does not change with a rerun's digits).
+    if [ -f "$root/benches/minizinc-notes.md" ]; then
+        echo
+        cat "$root/benches/minizinc-notes.md"
+    fi
 } >"$root/benches/minizinc.md"
 
 # Splice the section into BENCHMARKS.md: replace it if there, else append it.

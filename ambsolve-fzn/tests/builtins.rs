@@ -84,6 +84,12 @@ fn agrees(vars: &[Decl], constraint: &str, holds: impl Fn(&[i64]) -> bool) {
     assert_eq!(found, expected, "{constraint}");
 }
 
+/// A comparison of a sum with 1: its FlatZinc suffix and its meaning.
+type SumCase = (&'static str, fn(i64) -> bool);
+
+/// A comparison of two values: its FlatZinc suffix and its meaning.
+type PairCase = (&'static str, fn(i64, i64) -> bool);
+
 fn b(v: i64) -> bool {
     v != 0
 }
@@ -92,8 +98,7 @@ fn b(v: i64) -> bool {
 fn linear_builtins_and_their_reified_and_implied_forms() {
     let vars = [int("x", -2, 2), int("y", -2, 2), boolean("r")];
     let sum = |v: &[i64]| 2 * v[0] - v[1];
-    let cases: [(&str, fn(i64) -> bool); 3] =
-        [("eq", |s| s == 1), ("le", |s| s <= 1), ("ne", |s| s != 1)];
+    let cases: [SumCase; 3] = [("eq", |s| s == 1), ("le", |s| s <= 1), ("ne", |s| s != 1)];
     for (cmp, test) in cases {
         agrees(&vars, &format!("int_lin_{cmp}([2, -1], [x, y], 1)"), |v| {
             test(sum(v))
@@ -113,7 +118,7 @@ fn linear_builtins_and_their_reified_and_implied_forms() {
 
 #[test]
 fn comparisons_of_integers_and_booleans() {
-    let cases: [(&str, fn(i64, i64) -> bool); 4] = [
+    let cases: [PairCase; 4] = [
         ("eq", |a, b| a == b),
         ("ne", |a, b| a != b),
         ("le", |a, b| a <= b),
