@@ -1,31 +1,98 @@
-//! The handlers of the supported FlatZinc builtins: each turns one constraint item into
-//! `Model` constraints, through the public API only.
+//! The handlers of the integer FlatZinc builtins (linear constraints, comparisons,
+//! arithmetic, element, domains) and their reified (`_reif`) and half-reified (`_imp`)
+//! forms: each turns one constraint item into `Model` constraints, through the public API
+//! only. Booleans are 0/1 integer variables (`builtins_bool.rs` has the logic, and
+//! `builtins_global.rs` the global constraints of the mznlib).
 
 use std::collections::HashMap;
 
-use ambsolve::{Cmp, Var};
+use ambsolve::{Cmp, Lit, Var};
 
 use super::context::{Context, Elem};
 use super::post_constraints::Call;
 use crate::error::FznError;
 
-/// `int_lin_eq(as, xs, c)`: `Σ as[i]·xs[i] = c`.
-pub(crate) fn int_lin_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    lin(ctx, call, Cmp::Eq)
+/// How a constraint is tied to a literal: posted as is, reified (`r <-> c`, FlatZinc's
+/// `_reif`) or half-reified (`r -> c`, `_imp`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Tie {
+    /// The constraint holds.
+    Plain,
+    /// The literal is true exactly when the constraint holds.
+    Reified(Lit),
+    /// The literal true implies the constraint.
+    Implied(Lit),
 }
 
-/// `int_lin_le(as, xs, c)`: `Σ as[i]·xs[i] ≤ c`.
-pub(crate) fn int_lin_le(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    lin(ctx, call, Cmp::Le)
+/// The tie of a builtin by its name's suffix: `_reif` and `_imp` take their literal from
+/// the last argument (which `args` then leaves out).
+fn tie<'c>(
+    ctx: &mut Context<'_>,
+    call: &'c Call<'_>,
+) -> Result<(Tie, &'c [flatzinc::Expr]), FznError> {
+    let reified = call.name.ends_with("_reif");
+    if !reified && !call.name.ends_with("_imp") {
+        return Ok((Tie::Plain, call.args));
+    }
+    let Some((last, rest)) = call.args.split_last() else {
+        return Err(FznError::invalid(
+            call.line,
+            format!("`{}` takes a literal last", call.name),
+        ));
+    };
+    let lit = ctx.elem(call.line, last)?;
+    let lit = ctx.lit(call.line, lit)?;
+    Ok((
+        if reified {
+            Tie::Reified(lit)
+        } else {
+            Tie::Implied(lit)
+        },
+        rest,
+    ))
 }
 
-/// `int_lin_ne(as, xs, c)`: `Σ as[i]·xs[i] ≠ c`.
-pub(crate) fn int_lin_ne(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    lin(ctx, call, Cmp::Ne)
+/// The arguments of a call (without the literal of a `_reif` / `_imp` form), checking
+/// there are `count`.
+fn arguments<'c>(
+    call: &Call<'_>,
+    args: &'c [flatzinc::Expr],
+    count: usize,
+) -> Result<&'c [flatzinc::Expr], FznError> {
+    if args.len() == count {
+        Ok(args)
+    } else {
+        Err(FznError::invalid(
+            call.line,
+            format!(
+                "`{}` takes {} arguments, not {}",
+                call.name,
+                call.args.len() - args.len() + count,
+                call.args.len()
+            ),
+        ))
+    }
 }
 
-fn lin(ctx: &mut Context<'_>, call: &Call<'_>, cmp: Cmp) -> Result<(), FznError> {
-    let [coefs, xs, rhs] = call.arity(3)? else {
+/// The comparison a linear builtin's name states (`int_lin_le_reif`: `Le`).
+fn cmp_of(name: &str) -> Cmp {
+    let stem = name.trim_end_matches("_reif").trim_end_matches("_imp");
+    match stem.rsplit('_').next() {
+        Some("eq") => Cmp::Eq,
+        Some("ne") => Cmp::Ne,
+        Some("le") => Cmp::Le,
+        Some("lt") => Cmp::Lt,
+        Some("ge") => Cmp::Ge,
+        Some("gt") => Cmp::Gt,
+        _ => unreachable!("the table names only comparisons here: {name}"),
+    }
+}
+
+/// `int_lin_{eq,le,ne}(as, xs, c)` (and `_reif`, `_imp`; `bool_lin_{eq,le}`, whose
+/// right-hand side may be a variable): `Σ as[i]·xs[i] cmp c`.
+pub(crate) fn int_lin(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let (tie, args) = tie(ctx, call)?;
+    let [coefs, xs, rhs] = arguments(call, args, 3)? else {
         unreachable!("three arguments")
     };
     let coefs = ctx.ints(call.line, coefs)?;
@@ -41,43 +108,34 @@ fn lin(ctx: &mut Context<'_>, call: &Call<'_>, cmp: Cmp) -> Result<(), FznError>
             ),
         ));
     }
-    let rhs = ctx.int(call.line, rhs)?;
-    linear(
-        ctx,
-        call.line,
-        coefs.into_iter().zip(xs).collect(),
-        cmp,
-        rhs,
-    )
+    let mut terms: Vec<(i64, Elem)> = coefs.into_iter().zip(xs).collect();
+    terms.push((-1, ctx.elem(call.line, rhs)?));
+    post_linear(ctx, call.line, terms, cmp_of(call.name), 0, tie)
 }
 
-/// `int_eq(a, b)` (and `bool_eq`, `bool2int`, when an earlier pass did not merge them):
-/// `a = b`.
-pub(crate) fn int_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    compare(ctx, call, Cmp::Eq)
+/// `int_{eq,ne,le,lt}(a, b)` (and `_reif`, `_imp`; the `bool_` ones over 0/1, and
+/// `bool2int` when an earlier pass did not merge it): `a cmp b`.
+pub(crate) fn compare(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let (tie, args) = tie(ctx, call)?;
+    let [a, b] = arguments(call, args, 2)? else {
+        unreachable!("two arguments")
+    };
+    let (a, b) = (ctx.elem(call.line, a)?, ctx.elem(call.line, b)?);
+    let cmp = if call.name == "bool2int" {
+        Cmp::Eq
+    } else {
+        cmp_of(call.name)
+    };
+    post_linear(ctx, call.line, vec![(1, a), (-1, b)], cmp, 0, tie)
 }
 
-/// `int_ne(a, b)`: `a ≠ b`.
-pub(crate) fn int_ne(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    compare(ctx, call, Cmp::Ne)
-}
-
-/// `int_le(a, b)`: `a ≤ b`.
-pub(crate) fn int_le(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    compare(ctx, call, Cmp::Le)
-}
-
-/// `int_lt(a, b)`: `a < b`.
-pub(crate) fn int_lt(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    compare(ctx, call, Cmp::Lt)
-}
-
-fn compare(ctx: &mut Context<'_>, call: &Call<'_>, cmp: Cmp) -> Result<(), FznError> {
+/// `bool_not(a, b)`: `a != b`, as `a + b = 1`.
+pub(crate) fn bool_not(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b] = call.arity(2)? else {
         unreachable!("two arguments")
     };
     let (a, b) = (ctx.elem(call.line, a)?, ctx.elem(call.line, b)?);
-    linear(ctx, call.line, vec![(1, a), (-1, b)], cmp, 0)
+    post_linear(ctx, call.line, vec![(1, a), (1, b)], Cmp::Eq, 1, Tie::Plain)
 }
 
 /// `int_plus(a, b, c)`: `a + b = c`.
@@ -90,79 +148,123 @@ pub(crate) fn int_plus(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
         (1, ctx.elem(call.line, b)?),
         (-1, ctx.elem(call.line, c)?),
     ];
-    linear(ctx, call.line, terms, Cmp::Eq, 0)
+    post_linear(ctx, call.line, terms, Cmp::Eq, 0, Tie::Plain)
 }
 
-/// `set_in(x, S)`: `x ∈ S`, a restriction of `x`'s domain.
+/// `int_{times,div,mod,pow,min,max}(a, b, c)` and `int_pow_fixed`: `c = a op b`.
+/// FlatZinc's `div` truncates toward zero and `mod` takes the sign of `a`, as Rust's `/`
+/// and `%` (and `Model::div`, `Model::rem`); `pow` with a negative exponent has no
+/// solution (MiniZinc itself never asks for one).
+pub(crate) fn int_binary(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [a, b, c] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let elems = [
+        ctx.elem(call.line, a)?,
+        ctx.elem(call.line, b)?,
+        ctx.elem(call.line, c)?,
+    ];
+    let [a, b, c] = elems.map(|e| ctx.arg(e));
+    let model = &mut ctx.model;
+    match call.name {
+        "int_times" => model.times(a, b, c),
+        "int_div" => model.div(a, b, c),
+        "int_mod" => model.rem(a, b, c),
+        "int_pow" | "int_pow_fixed" => model.pow(a, b, c),
+        "int_min" => model.min([a, b], c),
+        "int_max" => model.max([a, b], c),
+        other => unreachable!("not a binary operation: {other}"),
+    }
+    Ok(())
+}
+
+/// `int_abs(a, b)`: `b = |a|`.
+pub(crate) fn int_abs(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [a, b] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let (a, b) = (ctx.elem(call.line, a)?, ctx.elem(call.line, b)?);
+    let (a, b) = (ctx.arg(a), ctx.arg(b));
+    ctx.model.abs(a, b);
+    Ok(())
+}
+
+/// `array_int_{maximum,minimum}(m, xs)`: `m` is the greatest / least of `xs`.
+pub(crate) fn array_extreme(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [m, xs] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let m = ctx.elem(call.line, m)?;
+    let m = ctx.arg(m);
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    if call.name == "array_int_maximum" {
+        ctx.model.max(xs, m);
+    } else {
+        ctx.model.min(xs, m);
+    }
+    Ok(())
+}
+
+/// `set_in(x, S)`: `x ∈ S`, a restriction of `x`'s domain; `set_in_reif(x, S, r)`: `r`
+/// is true exactly when `x ∈ S`, and `set_in_imp`: `r` implies it — both as a table over
+/// `(x, r)`.
 pub(crate) fn set_in(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    let [x, set] = call.arity(2)? else {
+    let (tie, args) = tie(ctx, call)?;
+    let [x, set] = arguments(call, args, 2)? else {
         unreachable!("two arguments")
     };
     let x = ctx.elem(call.line, x)?;
     let set = ctx.set(call.line, set)?;
-    let x = ctx.var(x);
-    ctx.model.restrict(&x, |v| set.binary_search(v).is_ok());
+    let inside = |v: &i64| set.binary_search(v).is_ok();
+    let (x_var, r) = match tie {
+        Tie::Plain => {
+            let var = ctx.var(x);
+            ctx.model.restrict(&var, inside);
+            return Ok(());
+        }
+        Tie::Reified(_) | Tie::Implied(_) => {
+            let r = ctx.elem(call.line, call.args.last().expect("a literal"))?;
+            (ctx.var(x), ctx.var(r))
+        }
+    };
+    let mut rows: Vec<[i64; 2]> = Vec::new();
+    for v in ctx.domain(x) {
+        rows.push([v, i64::from(inside(&v))]);
+        if matches!(tie, Tie::Implied(_)) && inside(&v) {
+            rows.push([v, 0]);
+        }
+    }
+    ctx.model.table(&[x_var, r], rows);
     Ok(())
 }
 
-/// `array_int_element(i, as, y)` (and `array_bool_element`): `as[i] = y`, `as` a 1-based
-/// array of constants: a table over `(i, y)`.
-pub(crate) fn array_int_element(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+/// `array_{int,bool}_element(i, as, y)` and `array_var_{int,bool}_element(i, xs, y)`:
+/// `y = as[i]`, the array numbered from 1 (`Model::element_offset`).
+pub(crate) fn array_element(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
     let [index, array, result] = call.arity(3)? else {
         unreachable!("three arguments")
     };
     let index = ctx.elem(call.line, index)?;
-    let array = ctx.ints(call.line, array)?;
+    let index = ctx.arg(index);
+    let array = ctx.elems(call.line, array)?;
+    let array = ctx.args(&array);
     let result = ctx.elem(call.line, result)?;
-    let vars = [ctx.var(index), ctx.var(result)];
-    let tuples: Vec<[i64; 2]> = (1i64..).zip(array).map(|(i, a)| [i, a]).collect();
-    ctx.model.table(&vars, tuples);
+    let result = ctx.arg(result);
+    ctx.model.element_offset(index, 1, array, result);
     Ok(())
 }
 
-/// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
-pub(crate) fn all_different_int(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    let [xs] = call.arity(1)? else {
-        unreachable!("one argument")
-    };
-    let xs = ctx.elems(call.line, xs)?;
-    let vars: Vec<Var<i64>> = xs.into_iter().map(|x| ctx.var(x)).collect();
-    ctx.model.all_different_offset(vars.iter().map(|v| (v, 0)));
-    Ok(())
-}
-
-/// `fzn_table_int(xs, t)`: the values of `xs` form a row of `t` (its rows flattened one
-/// after another).
-pub(crate) fn table_int(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
-    let [xs, table] = call.arity(2)? else {
-        unreachable!("two arguments")
-    };
-    let xs = ctx.elems(call.line, xs)?;
-    let table = ctx.ints(call.line, table)?;
-    if xs.is_empty() || table.len() % xs.len() != 0 {
-        return Err(FznError::invalid(
-            call.line,
-            format!(
-                "`{}`: a table of {} values does not split into rows of {}",
-                call.name,
-                table.len(),
-                xs.len()
-            ),
-        ));
-    }
-    let vars: Vec<Var<i64>> = xs.into_iter().map(|x| ctx.var(x)).collect();
-    ctx.model.table(&vars, table.chunks(vars.len()));
-    Ok(())
-}
-
-/// Posts `Σ coef·elem cmp rhs`: constants move to the right-hand side, a variable met
-/// twice (or two merged ones) gets one term with the coefficients added.
-pub(crate) fn linear(
+/// Posts `Σ coef·elem cmp rhs` (tied to a literal as `tie` says): constants move to the
+/// right-hand side, a variable met twice (or two merged ones) gets one term with the
+/// coefficients added.
+pub(crate) fn post_linear(
     ctx: &mut Context<'_>,
     line: usize,
     terms: Vec<(i64, Elem)>,
     cmp: Cmp,
     rhs: i64,
+    tie: Tie,
 ) -> Result<(), FznError> {
     let overflow = || {
         FznError::invalid(
@@ -187,15 +289,19 @@ pub(crate) fn linear(
         }
     }
     let rhs = i64::try_from(rhs).map_err(|_| overflow())?;
-    let mut vars = Vec::new();
+    let mut vars: Vec<(i64, Var<i64>)> = Vec::new();
     for (root, coef) in by_root {
         if coef != 0 {
             let coef = i64::try_from(coef).map_err(|_| overflow())?;
             vars.push((coef, ctx.var(Elem::Var(root))));
         }
     }
-    ctx.model
-        .linear(vars.iter().map(|(c, v)| (*c, v)), cmp, rhs);
+    let terms = vars.iter().map(|(c, v)| (*c, v));
+    match tie {
+        Tie::Plain => ctx.model.linear(terms, cmp, rhs),
+        Tie::Reified(lit) => ctx.model.linear_reified(terms, cmp, rhs, lit),
+        Tie::Implied(lit) => ctx.model.linear_implied(terms, cmp, rhs, lit),
+    }
     Ok(())
 }
 
@@ -320,12 +426,12 @@ mod tests {
     #[test]
     fn an_unsupported_builtin_is_named_with_its_line_and_never_skipped() {
         let text = "var 1..3: x;\nvar 1..3: y;\nvar 1..9: z;\nconstraint int_le(x, y);\n\
-                    constraint int_times(x, y, z);\nconstraint int_times(y, y, z);\n\
-                    constraint bool_clause([], []);\nsolve satisfy;\n";
-        let error = FznModel::from_str(text).expect_err("int_times");
+                    constraint float_times(x, y, z);\nconstraint float_times(y, y, z);\n\
+                    constraint set_card(x, y);\nsolve satisfy;\n";
+        let error = FznModel::from_str(text).expect_err("float_times");
         assert_eq!(
             error.to_string(),
-            "unsupported constraint `int_times` (line 5); also unsupported: `bool_clause` (line 7)"
+            "unsupported constraint `float_times` (line 5); also unsupported: `set_card` (line 7)"
         );
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use ambsolve::{Model, Strategy, Var};
+use ambsolve::{IntArg, Lit, Model, Strategy, Var};
 use flatzinc::{BoolExpr, Expr, IntExpr, SetLiteralExpr};
 
 use crate::ast::Ast;
@@ -152,6 +152,47 @@ impl<'ast> Context<'ast> {
                     .or_insert_with(|| model.named_var(value.to_string(), [value]))
                     .clone()
             }
+        }
+    }
+
+    /// An element as an integer argument of a `Model` method (a constant stays one).
+    pub(crate) fn arg(&mut self, elem: Elem) -> IntArg {
+        match elem {
+            Elem::Const(value) => IntArg::from(value),
+            Elem::Var(_) => IntArg::from(&self.var(elem)),
+        }
+    }
+
+    /// Elements as integer arguments.
+    pub(crate) fn args(&mut self, elems: &[Elem]) -> Vec<IntArg> {
+        elems.iter().map(|&elem| self.arg(elem)).collect()
+    }
+
+    /// A boolean element as a literal: true when its 0/1 variable is 1 (a constant
+    /// `false` or `true` is a one-value variable); an integer constant other than 0 and 1
+    /// is an error on `line`.
+    pub(crate) fn lit(&mut self, line: usize, elem: Elem) -> Result<Lit, FznError> {
+        if let Elem::Const(value) = elem {
+            if value != 0 && value != 1 {
+                return Err(FznError::invalid(
+                    line,
+                    format!("expected a boolean, not the integer {value}"),
+                ));
+            }
+        }
+        Ok(Lit::from(&self.var(elem)))
+    }
+
+    /// Boolean elements as literals.
+    pub(crate) fn lits(&mut self, line: usize, elems: &[Elem]) -> Result<Vec<Lit>, FznError> {
+        elems.iter().map(|&elem| self.lit(line, elem)).collect()
+    }
+
+    /// The values a variable's class may take, ascending (a constant: itself).
+    pub(crate) fn domain(&self, elem: Elem) -> Vec<i64> {
+        match elem {
+            Elem::Const(value) => vec![value],
+            Elem::Var(decl) => self.decls[self.root(decl)].domain.clone(),
         }
     }
 

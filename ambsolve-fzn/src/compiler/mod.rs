@@ -14,6 +14,8 @@
 //! 7. `create_search_strategy`: the search annotations.
 
 mod builtins;
+mod builtins_bool;
+mod builtins_global;
 mod collect_domains;
 mod context;
 mod create_objective;

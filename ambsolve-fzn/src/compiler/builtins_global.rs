@@ -1,0 +1,255 @@
+//! The handlers of the global constraints ambsolve's mznlib declares native
+//! (`mznlib/fzn_*.mzn` and the `ambsolve_*` predicates they call): each maps to the
+//! `Model` method of the same meaning.
+
+use ambsolve::{Dfa, Var};
+
+use super::context::Context;
+use super::post_constraints::Call;
+use crate::error::FznError;
+
+/// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
+pub(crate) fn all_different_int(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs] = call.arity(1)? else {
+        unreachable!("one argument")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let vars: Vec<Var<i64>> = xs.into_iter().map(|x| ctx.var(x)).collect();
+    ctx.model.all_different_offset(vars.iter().map(|v| (v, 0)));
+    Ok(())
+}
+
+/// `fzn_alldifferent_except_0(xs)`: the items other than 0 are pairwise different;
+/// `ambsolve_all_different_except(xs, v)`: the same for any value `v`.
+pub(crate) fn all_different_except(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let (xs, value) = match call.args {
+        [xs] if call.name == "fzn_alldifferent_except_0" => (xs, 0),
+        [xs, value] if call.name == "ambsolve_all_different_except" => {
+            (xs, ctx.int(call.line, value)?)
+        }
+        _ => {
+            let count = if call.name == "fzn_alldifferent_except_0" {
+                1
+            } else {
+                2
+            };
+            call.arity(count)?;
+            unreachable!("arity refused")
+        }
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    ctx.model.all_different_except(xs, value);
+    Ok(())
+}
+
+/// `fzn_table_int(xs, t)` and `fzn_table_bool`: the values of `xs` form a row of `t`
+/// (its rows flattened one after another).
+pub(crate) fn table(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, table] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let table = ctx.ints(call.line, table)?;
+    if xs.is_empty() || table.len() % xs.len() != 0 {
+        return Err(FznError::invalid(
+            call.line,
+            format!(
+                "`{}`: a table of {} values does not split into rows of {}",
+                call.name,
+                table.len(),
+                xs.len()
+            ),
+        ));
+    }
+    let vars: Vec<Var<i64>> = xs.into_iter().map(|x| ctx.var(x)).collect();
+    ctx.model.table(&vars, table.chunks(vars.len()));
+    Ok(())
+}
+
+/// `fzn_{all_equal,increasing,decreasing}_{int,bool}(xs)`: an order over one array.
+pub(crate) fn order(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs] = call.arity(1)? else {
+        unreachable!("one argument")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let model = &mut ctx.model;
+    match call.name.trim_end_matches("_int").trim_end_matches("_bool") {
+        "fzn_all_equal" => model.all_equal(xs),
+        "fzn_increasing" => model.increasing(xs),
+        "fzn_decreasing" => model.decreasing(xs),
+        other => unreachable!("not an order: {other}"),
+    }
+    Ok(())
+}
+
+/// `fzn_lex_{lesseq,less}_{int,bool}(xs, ys)`: `xs` is lexicographically at most (below)
+/// `ys`.
+pub(crate) fn lex(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, ys] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let ys = ctx.elems(call.line, ys)?;
+    let ys = ctx.args(&ys);
+    if call.name.starts_with("fzn_lex_lesseq") {
+        ctx.model.lex_lesseq(xs, ys);
+    } else {
+        ctx.model.lex_less(xs, ys);
+    }
+    Ok(())
+}
+
+/// `fzn_count_eq(xs, y, c)` and `fzn_count_eq_par`: `c` items of `xs` equal `y`.
+pub(crate) fn count_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, y, c] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let (y, c) = (ctx.elem(call.line, y)?, ctx.elem(call.line, c)?);
+    let (y, c) = (ctx.arg(y), ctx.arg(c));
+    ctx.model.count(xs, y, c);
+    Ok(())
+}
+
+/// `fzn_among(n, xs, S)`: `n` items of `xs` take a value of the set `S`.
+pub(crate) fn among(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [n, xs, set] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let n = ctx.elem(call.line, n)?;
+    let n = ctx.arg(n);
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let set = ctx.set(call.line, set)?;
+    ctx.model.among(xs, &set, n);
+    Ok(())
+}
+
+/// `fzn_{at_most,at_least,exactly}_int(n, xs, v)`: at most / at least / exactly `n`
+/// items of `xs` equal `v` (`n` and `v` constants).
+pub(crate) fn occurrences(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [n, xs, v] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let n = ctx.int(call.line, n)?;
+    let v = ctx.int(call.line, v)?;
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let model = &mut ctx.model;
+    match call.name {
+        "fzn_at_most_int" => model.at_most(n, xs, v),
+        "fzn_at_least_int" => model.at_least(n, xs, v),
+        "fzn_exactly_int" => model.count(xs, v, n),
+        other => unreachable!("not a count: {other}"),
+    }
+    Ok(())
+}
+
+/// `fzn_global_cardinality(xs, cover, counts)`: `counts[i]` items of `xs` equal
+/// `cover[i]`; `fzn_global_cardinality_closed`: and every item takes a value of `cover`.
+pub(crate) fn global_cardinality(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, cover, counts] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let cover = ctx.ints(call.line, cover)?;
+    let counts = ctx.elems(call.line, counts)?;
+    let counts = ctx.args(&counts);
+    let closed = call.name == "fzn_global_cardinality_closed";
+    ctx.model.global_cardinality(xs, &cover, counts, closed);
+    Ok(())
+}
+
+/// `fzn_nvalue(n, xs)`: `xs` take `n` distinct values.
+pub(crate) fn nvalue(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [n, xs] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let n = ctx.elem(call.line, n)?;
+    let n = ctx.arg(n);
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    ctx.model.nvalue(n, xs);
+    Ok(())
+}
+
+/// `fzn_regular(xs, Q, S, d, q0, F)`: the word `xs` is accepted by the automaton of states
+/// `1..Q` over symbols `1..S`, with transitions `d` (`Q` rows of `S` next states, 0 for
+/// none), start `q0` and accepting states `F`.
+pub(crate) fn regular(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, q, s, d, q0, f] = call.arity(6)? else {
+        unreachable!("six arguments")
+    };
+    let line = call.line;
+    let xs = ctx.elems(line, xs)?;
+    let xs = ctx.args(&xs);
+    let (q, s, q0) = (ctx.int(line, q)?, ctx.int(line, s)?, ctx.int(line, q0)?);
+    let d = ctx.ints(line, d)?;
+    let accepting = ctx.set(line, f)?;
+    let wrong = |what: String| FznError::invalid(line, format!("`{}`: {what}", call.name));
+    let states = usize::try_from(q).map_err(|_| wrong(format!("{q} states")))?;
+    let symbols = usize::try_from(s).map_err(|_| wrong(format!("{s} symbols")))?;
+    if d.len() != states.saturating_mul(symbols) {
+        return Err(wrong(format!(
+            "{} transitions for {states} states and {symbols} symbols",
+            d.len()
+        )));
+    }
+    let state = |value: i64| -> Result<usize, FznError> {
+        usize::try_from(value)
+            .ok()
+            .filter(|&v| (1..=states).contains(&v))
+            .map(|v| v - 1)
+            .ok_or_else(|| wrong(format!("state {value} is not in 1..{states}")))
+    };
+    let mut dfa = Dfa::new(states, state(q0)?);
+    for &f in &accepting {
+        dfa.accept(state(f)?);
+    }
+    for (at, &to) in d.iter().enumerate() {
+        if to != 0 {
+            let symbol = (at % symbols + 1) as i64;
+            dfa.transition(at / symbols, symbol, state(to)?);
+        }
+    }
+    ctx.model.regular(xs, &dfa);
+    Ok(())
+}
+
+/// `ambsolve_circuit(xs, offset)` and `ambsolve_subcircuit`: `xs[i]` is the successor of
+/// node `i` in one circuit over every node (a circuit over some nodes, the others their
+/// own successor), nodes numbered from `offset`.
+pub(crate) fn circuit(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [xs, offset] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let xs = ctx.elems(call.line, xs)?;
+    let xs = ctx.args(&xs);
+    let offset = ctx.int(call.line, offset)?;
+    if call.name == "ambsolve_circuit" {
+        ctx.model.circuit_offset(xs, offset);
+    } else {
+        ctx.model.subcircuit_offset(xs, offset);
+    }
+    Ok(())
+}
+
+/// `ambsolve_inverse(f, f_offset, g, g_offset)`: `f[i] = j` exactly when `g[j] = i`, `f`
+/// indexed from `f_offset` and `g` from `g_offset`.
+pub(crate) fn inverse(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [f, f_offset, g, g_offset] = call.arity(4)? else {
+        unreachable!("four arguments")
+    };
+    let f = ctx.elems(call.line, f)?;
+    let f = ctx.args(&f);
+    let g = ctx.elems(call.line, g)?;
+    let g = ctx.args(&g);
+    let (f_offset, g_offset) = (ctx.int(call.line, f_offset)?, ctx.int(call.line, g_offset)?);
+    ctx.model.inverse_offset(f, f_offset, g, g_offset);
+    Ok(())
+}
