@@ -705,7 +705,7 @@ fn golomb_section(md: &mut String, quick: bool) {
     .unwrap();
     writeln!(
         md,
-        "The textbook model (`src/puzzles/golomb.rs`): marks ascending from 0, all differences"
+        "The textbook model (`examples/golomb/model.rs`): marks ascending from 0, all differences"
     )
     .unwrap();
     writeln!(

@@ -22,10 +22,9 @@ use clap::Parser;
 /// instance (cities on a 1000 × 1000 grid, Euclidean distances rounded), or a TSPLIB file.
 ///
 /// Prints the tour (cities numbered from 1, from city 1 back to it) and `length: L`.
-/// Twelve cities take well under a second, sixteen about a second, and each two cities
-/// more about five times as long; beyond a few hundred cities even the first tour is slow
-/// to come (up to 1000 are read). A limit,
-/// Ctrl-C, SIGTERM or SIGHUP stops the search and prints the best tour found, marked
+/// Each two cities more take about five times as long (BENCHMARKS.md has the times);
+/// beyond a few hundred cities even the first tour is slow to come (up to 1000 are read).
+/// A limit, Ctrl-C, SIGTERM or SIGHUP stops the search and prints the best tour found, marked
 /// partial and not proved optimal (exit status 130 for a signal). A file that cannot be
 /// read is an error naming its line (exit status 2).
 #[derive(Parser, Debug)]

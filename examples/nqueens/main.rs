@@ -20,6 +20,10 @@
 //! cargo run --release --example nqueens -- 16 --count --resume q16.txt      # finishes the count
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::queens`).
+pub mod model;
+
 use std::fs::File;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -29,13 +33,11 @@ use ambsolve::{
     Checking, Engine, Event, Limits, Observer, Recorder, SearchTree, Stats, StopReason,
 };
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::queens::{
-    attack, board, checksum, columns, count_strategy, first_strategy, fundamental_queens, queens,
-    queens_through_symmetry,
-};
+use ambsolve_examples::puzzles::queens::{attack, board, checksum, columns};
 use ambsolve_examples::trace::{self, Trace};
 use ambsolve_examples::{animate, svg};
 use clap::Parser;
+use model::{count_strategy, first_strategy, fundamental_queens, queens, queens_through_symmetry};
 
 /// Place N queens on an N×N board so that no two attack each other.
 ///
@@ -59,9 +61,9 @@ struct Args {
     /// Print every solution as a list of 1-based columns, then the count.
     #[arg(long, group = "mode")]
     all: bool,
-    /// Print only the first solution found: by local search above N = 100 (where it is
-    /// faster: 0.7 ms against 21 ms at N = 1000), else by first-fail on the trail engine,
-    /// unless --engine says otherwise.
+    /// Print only the first solution found: by local search above N = 100 (where it is the
+    /// faster, see BENCHMARKS.md), else by first-fail on the trail engine, unless --engine
+    /// says otherwise.
     #[arg(long, group = "mode")]
     first: bool,
     /// Count (or list) one solution per class of the 8 symmetries of the board.
@@ -140,8 +142,8 @@ struct Args {
 }
 
 /// Above this size, --first uses local search unless --engine says otherwise: from about
-/// N = 50 it finds a first board faster than first-fail on the trail engine (N = 100:
-/// 0.08 ms against 0.2 ms; N = 1000: 0.7 ms against 21 ms; N = 5000: 1.6 ms against 1 s).
+/// N = 50 it finds a first board faster than first-fail on the trail engine (BENCHMARKS.md,
+/// "Local search", has the two side by side).
 const LOCAL_ABOVE: u32 = 100;
 
 /// Boards above this size are printed as a checksum line, not drawn.
@@ -233,22 +235,21 @@ fn check_size(args: &Args) -> Result<(), String> {
         limit(8, "to animate")?;
     }
     match (args.first, engine) {
-        (_, EngineArg::Local) => limit(
-            10_000_000,
-            "for local search (10,000,000 takes about 15 s and 1 GB)",
-        ),
+        (_, EngineArg::Local) => {
+            limit(10_000_000, "for local search (time and memory grow with N)")
+        }
         (true, EngineArg::Trail) => limit(
             20_000,
-            "for --first on the trail engine (time and memory grow with N²: 34 s and 0.9 GB at 20,000)",
+            "for --first on the trail engine (time and memory grow with N²)",
         ),
         (true, EngineArg::Replay) => limit(
             32,
-            "for --first on the replay engine, which has no first-fail (32 takes about 40 s)",
+            "for --first on the replay engine, which has no first-fail",
         ),
         (false, EngineArg::Trail) => limit(20, "to count or list (the count for 20 is 39 billion)"),
         (false, EngineArg::Replay) => limit(
             15,
-            "to count or list on the replay engine (15 takes about 45 s)",
+            "to count or list on the replay engine, which has no propagation",
         ),
     }
 }

@@ -4,11 +4,15 @@
 //! cargo run --release --example map_colouring
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::map_colouring`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::map_colouring::{REGIONS, australia};
 use clap::Parser;
+use model::{REGIONS, australia};
 
 /// Colour Australia's seven regions with three colours, neighbours different: all 18 ways.
 #[derive(Parser, Debug)]

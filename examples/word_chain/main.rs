@@ -8,6 +8,10 @@
 //! cargo run --release --example word_chain -- --trace --engine replay   # step by step
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::word_chain`).
+pub mod model;
+
 use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -15,9 +19,10 @@ use std::process::ExitCode;
 
 use ambsolve::Engine;
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::word_chain::{chains, classic_lists, read_lists};
+use ambsolve_examples::puzzles::word_chain::read_lists;
 use ambsolve_examples::trace::{self, Trace};
 use clap::Parser;
+use model::{chains, classic_lists};
 
 /// Chain one word from each list: each word's last letter is the next word's first.
 ///

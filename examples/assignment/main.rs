@@ -7,11 +7,15 @@
 //! cargo run --release --example assignment -- --cheapest
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::assignment`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli::{self, Bounds};
-use ambsolve_examples::puzzles::assignment::{COSTS, assignments, cheapest, cost};
 use clap::{ArgGroup, Parser};
+use model::{COSTS, assignments, cheapest, cost};
 
 /// Print every assignment of five workers to five tasks costing at most BUDGET, with its
 /// cost, then the count; or, with --cheapest, the cheapest assignment.

@@ -8,22 +8,27 @@
 //! cargo run --release --example golomb -- 12 --time-limit 10
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::golomb`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve::Engine;
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::golomb::{golomb, is_golomb};
+use ambsolve_examples::puzzles::golomb::is_golomb;
 use clap::Parser;
+use model::golomb;
 
-/// The most marks taken. Proving the optimum takes seconds for 11 marks and grows about
-/// tenfold with each mark; beyond that the search still improves its ruler until a limit
-/// or Ctrl-C stops it, and prints the best found.
+/// The most marks taken. The time to prove the optimum grows about tenfold with each mark
+/// (BENCHMARKS.md has the times); on large rulers the search still improves its ruler
+/// until a limit or Ctrl-C stops it, and prints the best found.
 const MAX_N: u64 = 40;
 
 /// Find the shortest Golomb ruler with N marks, and prove it is the shortest.
 ///
-/// Proving takes seconds for 11 marks on the trail engine and grows about tenfold with
-/// each mark (the replay engine, without propagation, is slower: 9 marks take minutes).
+/// The time to prove grows about tenfold with each mark (the replay engine, without
+/// propagation, is much slower than the trail engine).
 /// A limit, Ctrl-C, SIGTERM or SIGHUP stops the search and prints the best ruler found,
 /// marked partial and not proved optimal (exit status 130 for a signal). On a terminal, a
 /// search that runs for more than a second shows its time, nodes and best length so far

@@ -6,11 +6,15 @@
 //! ```
 //! Each name is a choice holding the number (1 to 5) of its house.
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::zebra`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::zebra::zebra;
 use clap::Parser;
+use model::zebra;
 
 /// Solve the zebra puzzle: who drinks water, who owns the zebra?
 #[derive(Parser, Debug)]

@@ -6,15 +6,19 @@
 //! cargo run --release --example langford -- 4 --all --fundamental --engine replay --stats
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::langford`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve::Engine;
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::langford::{langford, langford_up_to_reversal};
 use clap::Parser;
+use model::{langford, langford_up_to_reversal};
 
-/// The largest N taken: N = 12 (216,288 sequences) counts in about 20 s on the trail
-/// engine, and the work grows about tenfold with each N.
+/// The largest N taken: N = 12 has 216,288 sequences, and the work grows about tenfold with
+/// each N.
 const MAX_N: usize = 12;
 
 /// Count (or list) the Langford sequences of order N.

@@ -8,13 +8,18 @@
 //! cargo run --release --example colouring -- --vertices 12 --degree 3 --colours 3 --list
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::colouring`).
+pub mod model;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
 use ambsolve::{Engine, StopReason};
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
-use ambsolve_examples::puzzles::colouring::{Graph, colouring_until};
+use ambsolve_examples::puzzles::colouring::Graph;
 use clap::Parser;
+use model::colouring_until;
 
 /// Colour the vertices of a random graph with K colours so that the two ends of every edge
 /// differ, by local search (min-conflicts); the colouring is checked edge by edge before it

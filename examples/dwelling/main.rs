@@ -5,11 +5,15 @@
 //! cargo run --release --example dwelling
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::dwelling`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::dwelling::dwelling;
 use clap::Parser;
+use model::dwelling;
 
 /// SICP's multiple dwelling: who lives on which floor of a five-floor building.
 #[derive(Parser, Debug)]

@@ -4,11 +4,15 @@
 //! cargo run --release --example magic_square
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::magic_square`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::magic_square::magic_squares;
 use clap::Parser;
+use model::magic_squares;
 
 /// Print the 8 magic squares of order 3 (1 to 9, every line summing to 15).
 #[derive(Parser, Debug)]

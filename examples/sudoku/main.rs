@@ -8,6 +8,10 @@
 //! Blank lines, `#` comments and a count line (at most 6 digits, before the first puzzle)
 //! are skipped; anything else is an error naming its line. `-` reads standard input.
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::sudoku`).
+pub mod model;
+
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -15,8 +19,9 @@ use std::process::ExitCode;
 
 use ambsolve::Limits;
 use ambsolve_examples::cli::{self, Output};
-use ambsolve_examples::puzzles::sudoku::{Puzzles, line, solve_within};
+use ambsolve_examples::puzzles::sudoku::Puzzles;
 use clap::Parser;
+use model::sudoku;
 
 /// Solve every sudoku of FILE as it is read; print each solution (81 characters) and a
 /// summary.
@@ -60,7 +65,9 @@ fn main() -> ExitCode {
                 return cli::input_error("sudoku", format!("{name}: {e}"));
             }
         };
-        let solution = solve_within(&grid, Limits::new().cancel(interrupt.clone()));
+        let solution = sudoku(&grid)
+            .limits(Limits::new().cancel(interrupt.clone()))
+            .first();
         if interrupt.is_cancelled() {
             out.line(format!("solved: {solved} of {read}"));
             out.line(format!(
@@ -72,7 +79,7 @@ fn main() -> ExitCode {
         read += 1;
         match solution {
             Ok(Some(solution)) => {
-                out.line(line(&solution));
+                out.line(digits(&solution));
                 solved += 1;
             }
             Ok(None) => out.line(format!("no solution (line {number})")),
@@ -84,4 +91,12 @@ fn main() -> ExitCode {
     }
     out.line(format!("solved: {solved} of {read}"));
     ExitCode::SUCCESS
+}
+
+/// A solved grid as one line of 81 digits, row by row.
+fn digits(rows: &[Vec<u8>]) -> String {
+    rows.iter()
+        .flatten()
+        .map(|&d| char::from(b'0' + d))
+        .collect()
 }

@@ -4,11 +4,15 @@
 //! cargo run --release --example send_more_money
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::send_more_money`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli;
-use ambsolve_examples::puzzles::send_more_money::{send_more_money, spell};
 use clap::Parser;
+use model::{send_more_money, spell};
 
 /// Solve SEND + MORE = MONEY: each letter a different digit, no leading zero.
 #[derive(Parser, Debug)]

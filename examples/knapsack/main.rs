@@ -7,11 +7,15 @@
 //! cargo run --release --example knapsack -- --capacity 1000
 //! ```
 
+// The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
+// file as `ambsolve_examples::puzzles::knapsack`).
+pub mod model;
+
 use std::process::ExitCode;
 
 use ambsolve_examples::cli::{self, Bounds};
-use ambsolve_examples::puzzles::knapsack::{P07, P07_CAPACITY, knapsack, totals};
 use clap::Parser;
+use model::{P07, P07_CAPACITY, knapsack, totals};
 
 /// Choose among the 15 items of the knapsack instance P07 the most valuable ones whose
 /// total weight is within the capacity, and prove that no choice is worth more.
