@@ -132,7 +132,6 @@ pub(crate) fn draw_first(
 }
 
 /// The statistics of a search, as --stats prints them.
-
 pub(crate) fn print_stats(
     out: &mut Output,
     stats: &Stats,
