@@ -124,6 +124,14 @@ fn corpus() -> Vec<Case> {
         expected: None,
     });
 
+    cases.extend(more_cases());
+    cases
+}
+
+/// Linear constraints, custom propagators, a Latin square, and the edge cases: no
+/// solution, no variables.
+fn more_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
     // Linear with every comparison, mixed signs and offsets.
     let mut m = Model::new();
     let x = m.vars("x", 4, -2..=3i64);
