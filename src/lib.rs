@@ -9,6 +9,7 @@ pub mod animate;
 pub mod cli;
 pub mod input;
 pub mod programs;
+pub mod progress;
 pub mod puzzles;
 pub mod svg;
 pub mod trace;

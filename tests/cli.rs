@@ -434,6 +434,43 @@ fn nqueens_sizes_too_large_for_a_mode_are_usage_errors() {
 }
 
 #[test]
+fn nqueens_help_and_behaviour_agree_on_big_boards() {
+    let help = stdout(&run_example("nqueens", &["--help"]));
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    // What the help says: --first prints a big board as a checksum, --all as its columns.
+    assert!(
+        help.contains("With --first, a board above 1000 queens is printed as a checksum line"),
+        "{help}"
+    );
+    assert!(
+        help.contains("--all prints every board as its columns, whatever its size"),
+        "{help}"
+    );
+    assert!(!help.contains("unless --all"), "{help}");
+    // And what it does: the two do not go together, --all lists columns.
+    assert_usage_error("nqueens", &["1001", "--first", "--all"]);
+    let out = run_example(
+        "nqueens",
+        &[
+            "1001",
+            "--all",
+            "--engine",
+            "local",
+            "--seed",
+            "1",
+            "--node-limit",
+            "20000",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let first = text.lines().next().expect("a board");
+    let columns: Vec<&str> = first.trim_matches(['[', ']']).split(", ").collect();
+    assert_eq!(columns.len(), 1001, "{first}");
+    assert!(!text.contains("checksum"), "{text}");
+}
+
+#[test]
 fn nqueens_first_on_big_boards_is_local_search_verified_and_summed_up() {
     let out = run_example("nqueens", &["5000", "--first", "--stats"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1153,6 +1190,27 @@ fn golomb_stopped_by_a_node_limit_prints_its_best_ruler_unproved() {
     assert!(!text.contains("proved optimal in"), "{text}");
     if golomb_marks(&text, 10).is_none() {
         assert!(text.starts_with("no ruler found\n"), "{text}");
+    }
+}
+
+#[test]
+fn golomb_on_threads_proves_the_same_optimum() {
+    for (n, length) in [(7usize, 25), (8, 34), (9, 44)] {
+        for threads in ["1", "2", "3"] {
+            let out = run_example("golomb", &[&n.to_string(), "--threads", threads, "--stats"]);
+            assert!(out.status.success(), "{threads}: {}", stderr(&out));
+            let text = stdout(&out);
+            let marks = golomb_marks(&text, n).expect("a ruler");
+            assert_eq!(marks.last(), Some(&length), "{threads} threads: {text}");
+            assert!(text.contains("proved optimal in "), "{threads}: {text}");
+            assert!(
+                text.contains(&format!(", threads: {threads}\n")),
+                "{threads}: {text}"
+            );
+        }
+    }
+    for threads in ["0", "1025", "x"] {
+        assert_usage_error("golomb", &["8", "--threads", threads]);
     }
 }
 

@@ -201,8 +201,8 @@ fn main() -> ExitCode {
             return cli::search_error(&error);
         }
     };
-    if let Some(progress) = &progress {
-        progress.clear();
+    if let Some(progress) = progress {
+        progress.finish();
     }
     let stats = solutions.stats();
     let stop = solutions.stop_reason();

@@ -14,7 +14,7 @@ pub mod model;
 
 use std::process::ExitCode;
 
-use ambsolve::Engine;
+use ambsolve::{Engine, Improvement};
 use ambsolve_examples::cli::{self, Bounds, EngineArg, Output};
 use ambsolve_examples::puzzles::golomb::is_golomb;
 use clap::Parser;
@@ -45,6 +45,12 @@ struct Args {
     /// The engine: trail or replay (local search does not optimise: it proves nothing).
     #[arg(long, value_enum, default_value = "trail")]
     engine: EngineArg,
+    /// Search on K threads (1 to 1024): branch and bound shares the best length found
+    /// between them, and proves the same optimum (the rulers found on the way, and which
+    /// optimal ruler is printed, may differ from run to run). On a terminal, a search on
+    /// several threads shows its time and best length, without counting nodes.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
     /// Print what the search did.
     #[arg(long)]
     stats: bool,
@@ -62,67 +68,52 @@ fn main() -> ExitCode {
     }
     let engine = Engine::from(args.engine);
     let n = args.n as usize;
-    let mut puzzle = golomb(n).engine(engine).limits(args.bounds.limits());
-    let progress = cli::Progress::on_terminal();
-    if let Some(progress) = &progress {
-        puzzle = puzzle.observe(progress.observer());
-    }
+    let threads = args.threads as usize;
+    let puzzle = golomb(n)
+        .engine(engine)
+        .threads(threads)
+        .limits(args.bounds.limits());
     let mut out = Output::new();
-    let mut improving = puzzle.try_improving();
-    let mut best = None;
-    let mut found = 0u64;
-    for step in improving.by_ref() {
-        let step = match step {
-            Ok(step) => step,
-            Err(error) => {
-                out.flush();
-                return cli::search_error(&error);
-            }
-        };
-        if !is_golomb(&step.solution) || step.solution.len() != n {
-            out.flush();
-            cli::note(format!("error: not a Golomb ruler: {:?}", step.solution));
-            return ExitCode::FAILURE;
+    let check = |ruler: &Vec<i64>, _: i64| {
+        if is_golomb(ruler) && ruler.len() == n {
+            Ok(())
+        } else {
+            Err(format!("not a Golomb ruler: {ruler:?}"))
         }
-        if let Some(progress) = &progress {
-            progress.clear();
-            progress.note(format!(", best length {} so far", step.objective));
-        }
-        if args.progress {
-            out.line(format!(
-                "found length {} after {:.3?}: {}",
-                step.objective,
-                step.found_after,
-                marks(&step.solution)
-            ));
-            out.flush();
-        }
-        found += 1;
-        best = Some(step);
-    }
-    if let Some(progress) = &progress {
-        progress.clear();
-    }
-    cli::best_lines(
+    };
+    let each = |step: &Improvement<Vec<i64>>| {
+        format!(
+            "found length {} after {:.3?}: {}",
+            step.objective,
+            step.found_after,
+            marks(&step.solution)
+        )
+    };
+    let improving = match cli::improve(
+        puzzle,
         &mut out,
-        &improving,
-        best,
-        found,
         ("ruler", "rulers"),
+        threads == 1,
+        check,
+        args.progress
+            .then_some(&each as &dyn Fn(&Improvement<Vec<i64>>) -> String),
         |out, ruler, length| {
             out.line(format!("marks: {}", marks(&ruler)));
             out.line(format!("length: {length}"));
         },
-    );
-    let stop = improving.stop_reason();
+    ) {
+        Ok(improving) => improving,
+        Err(status) => return status,
+    };
     if args.stats {
-        out.line(format!("engine: {engine}"));
+        out.line(format!("engine: {engine}, threads: {threads}"));
         out.line(format!("statistics: {}", improving.stats()));
     }
     out.flush();
-    cli::exit_status(stop)
+    cli::exit_status(improving.stop_reason())
 }
 
+/// The marks of a ruler, separated by spaces.
 fn marks(marks: &[i64]) -> String {
     let text: Vec<String> = marks.iter().map(i64::to_string).collect();
     text.join(" ")
