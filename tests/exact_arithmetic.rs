@@ -1,9 +1,10 @@
 //! One meaning for every condition: integer arithmetic over choices is exact (no wrap, no
 //! overflow panic, signed and unsigned alike), whether `constraints!` compiles a condition
 //! to a linear constraint, a domain restriction or a predicate, on both engines, in debug
-//! and release builds. Each count is compared with a brute force over `i128`.
+//! and release builds. Each count is compared with a brute force over `i128`. Literals take
+//! no type from their neighbours, and a constant out of range makes the model invalid.
 
-use ambsolve::{Engine, Puzzle, constraints};
+use ambsolve::{Engine, Puzzle, SearchError, constraints};
 
 const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
 
@@ -174,4 +175,32 @@ fn floats_keep_their_rust_meaning_in_predicates() {
     };
     // 0.5 + 0.25, 0.5 + 1.0, 1.5 + 0.25.
     assert_eq!(counts(&halves), [3; 2]);
+}
+
+#[test]
+fn literals_take_no_type_from_their_neighbours() {
+    let big = constraints! {
+        let x = amb([1_000_000_000i64, 2_000_000_000, 3_000_000_000]);
+        let y = amb([0i64, 1_000_000_000, 2_000_000_000]);
+        require x + y >= 3000000000;
+    };
+    // Pairs with x + y >= 3e9: (1e9, 2e9), (2e9, 1e9), (2e9, 2e9), (3e9, *) = 6.
+    for engine in ENGINES {
+        assert_eq!(big.clone().engine(engine).count().unwrap().solutions, 6);
+    }
+}
+
+#[test]
+fn a_constant_out_of_range_makes_the_model_invalid() {
+    let huge: i128 = i128::from(i64::MAX) * 4;
+    let puzzle = constraints! {
+        let x = amb(0..3i64);
+        let y = amb(0..3i64);
+        require x + y < huge;
+    };
+    let error = puzzle.count().unwrap_err();
+    assert!(
+        matches!(&error, SearchError::InvalidModel(m) if m.contains("does not fit in an i64")),
+        "{error}"
+    );
 }
