@@ -3,16 +3,15 @@
 //! limits and stopped by Ctrl-C, SIGTERM or SIGHUP with what they found, marked partial.
 
 use std::fmt::Display;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Duration;
 
 use ambsolve::{
-    CancelFlag, Engine, Event, Improvement, Limits, SearchError, Solutions, Stats, StopReason,
-    TryImproving, TrySolutions,
+    CancelFlag, Engine, Improvement, Limits, Puzzle, SearchError, Stats, StopReason, TryImproving,
+    TrySolutions,
 };
 use clap::{CommandFactory, Parser};
 
@@ -202,123 +201,9 @@ pub fn exit_status(stop: Option<StopReason>) -> ExitCode {
     }
 }
 
-/// Counts the remaining solutions. A count that runs longer than a second shows its
-/// progress on standard error — the share of the first choice's branches finished
-/// (the deeper ones refine it) and the count so far — when standard error is a terminal.
-///
-/// # Errors
-/// The [`SearchError`] that ended the search, if one did (see [`search_error`]).
-pub fn count_with_progress<T>(solutions: &mut Solutions<'_, T>) -> Result<u64, SearchError> {
-    let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    let mut total = 0;
-    let mut shown = false;
-    let result = loop {
-        match solutions.count_for(Duration::from_millis(200)) {
-            Ok(found) => total += found,
-            Err(error) => break Err(error),
-        }
-        if solutions.stop_reason().is_some() {
-            break Ok(total);
-        }
-        if terminal && started.elapsed() >= Duration::from_secs(1) {
-            let done = match solutions.subproblems() {
-                Some((done, all)) => format!(
-                    "{:5.1}% done ({done} of {all} subproblems)",
-                    solutions.progress() * 100.0
-                ),
-                None => format!(
-                    "{:5.1}% of the first choice's branches done",
-                    solutions.progress() * 100.0
-                ),
-            };
-            let _ = write!(
-                std::io::stderr().lock(),
-                "\r{done}, {total} solutions so far (Ctrl-C stops) "
-            );
-            shown = true;
-        }
-    };
-    if shown {
-        let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
-    }
-    result
-}
-
-/// How a long search goes, shown on standard error when it is a terminal: after the first
-/// second, about once a second, the time, the nodes tried and the caller's [`note`]
-/// (`best length 55 so far`), on one line rewritten in place, which [`clear`] erases.
-/// Nothing is shown when standard error is not a terminal.
-///
-/// [`note`]: Progress::note
-/// [`clear`]: Progress::clear
-#[derive(Clone, Debug)]
-pub struct Progress {
-    state: Arc<ProgressState>,
-}
-
-#[derive(Debug)]
-struct ProgressState {
-    started: Instant,
-    note: Mutex<String>,
-    shown: AtomicBool,
-}
-
-impl Progress {
-    /// A progress line if standard error is a terminal.
-    pub fn on_terminal() -> Option<Progress> {
-        std::io::stderr().is_terminal().then(|| Progress {
-            state: Arc::new(ProgressState {
-                started: Instant::now(),
-                note: Mutex::new(String::new()),
-                shown: AtomicBool::new(false),
-            }),
-        })
-    }
-
-    /// The observer to give the search (`puzzle.observe(progress.observer())`): it counts
-    /// the nodes tried and looks at the clock every 4,096 of them. Observing keeps a
-    /// search on one thread.
-    pub fn observer(&self) -> impl FnMut(&Event) + Send + 'static {
-        let state = Arc::clone(&self.state);
-        let (mut nodes, mut last) = (0u64, Duration::ZERO);
-        move |event: &Event| {
-            if !matches!(event, Event::Try { .. }) {
-                return;
-            }
-            nodes += 1;
-            if nodes % 4096 != 0 {
-                return;
-            }
-            let elapsed = state.started.elapsed();
-            if elapsed < Duration::from_secs(1) || elapsed - last < Duration::from_secs(1) {
-                return;
-            }
-            last = elapsed;
-            let note = state.note.lock().map(|n| n.clone()).unwrap_or_default();
-            let _ = write!(
-                std::io::stderr().lock(),
-                "\r\x1b[2Ksearching for {:.0?}: {nodes} nodes{note} (Ctrl-C stops)",
-                Duration::from_secs(elapsed.as_secs())
-            );
-            state.shown.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// Sets the note shown after the nodes, such as `, best length 55 so far`.
-    pub fn note(&self, note: impl Display) {
-        if let Ok(mut shown) = self.state.note.lock() {
-            *shown = note.to_string();
-        }
-    }
-
-    /// Erases the line, if one was shown (call it before printing on standard error).
-    pub fn clear(&self) {
-        if self.state.shown.swap(false, Ordering::Relaxed) {
-            let _ = write!(std::io::stderr().lock(), "\r\x1b[2K");
-        }
-    }
-}
+// Progress lines are `progress`'s; the examples name them through `cli`, with the rest of
+// their plumbing.
+pub use crate::progress::{Progress, count_with_progress};
 
 /// The number of cores of this machine (1 if it cannot be told): the examples' default
 /// number of threads.
@@ -459,6 +344,65 @@ pub fn best_lines<T>(
             out.line("not proved optimal");
         }
     }
+}
+
+/// An optimisation as the optimising examples run it: each better solution is checked by
+/// `check` (one it refuses is an error naming why, exit status 1) and, with `each` (their
+/// `--progress`), printed as it comes; on a terminal a progress line shows the time, the
+/// best value so far and, with `count_nodes`, the nodes tried (observing keeps a search
+/// on one thread: pass `false` for a search on several). Then [`best_lines`] prints the
+/// best solution through `show`. Returns the search, for its statistics and stop reason.
+///
+/// # Errors
+/// The exit status of a search that could not go on or of a refused solution.
+pub fn improve<'a, T: 'a>(
+    puzzle: Puzzle<'a, T>,
+    out: &mut Output,
+    names: (&str, &str),
+    count_nodes: bool,
+    check: impl Fn(&T, i64) -> Result<(), String>,
+    each: Option<impl Fn(&Improvement<T>) -> String>,
+    show: impl FnOnce(&mut Output, T, i64),
+) -> Result<TryImproving<'a, T>, ExitCode> {
+    let progress = Progress::on_terminal();
+    let mut puzzle = puzzle;
+    if let (Some(progress), true) = (&progress, count_nodes) {
+        puzzle = puzzle.observe(progress.observer());
+    }
+    let mut improving = puzzle.try_improving();
+    let (mut best, mut found) = (None, 0u64);
+    for step in improving.by_ref() {
+        let step = step.map_err(|error| {
+            out.flush();
+            search_error(&error)
+        })?;
+        if let Err(message) = check(&step.solution, step.objective) {
+            out.flush();
+            note(format!("error: {message}"));
+            return Err(ExitCode::FAILURE);
+        }
+        if let Some(progress) = &progress {
+            progress.note(format!(", best so far: {}", step.objective));
+        }
+        if let Some(each) = &each {
+            let line = each(&step);
+            let print = || {
+                out.line(line);
+                out.flush();
+            };
+            match &progress {
+                Some(progress) => progress.suspend(print),
+                None => print(),
+            }
+        }
+        found += 1;
+        best = Some(step);
+    }
+    if let Some(progress) = progress {
+        progress.finish();
+    }
+    best_lines(out, &improving, best, found, names, show);
+    Ok(improving)
 }
 
 /// The `--engine` flag of the examples that run on any engine: `trail`, `replay` or

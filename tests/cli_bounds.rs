@@ -123,8 +123,9 @@ fn long_searches_show_progress_on_a_terminal_and_keep_the_partial_result() {
         ],
     );
     assert_eq!(status, Some(0), "{shown}");
-    assert!(shown.contains("\r\x1b[2Ksearching for 1s: "), "{shown}");
-    assert!(shown.contains(" nodes (Ctrl-C stops)"), "{shown}");
+    assert!(shown.contains(" searching for 1s: "), "{shown}");
+    assert!(shown.contains(" nodes ("), "{shown}");
+    assert!(shown.contains("/s) (Ctrl-C stops)"), "{shown}");
     assert!(
         shown.contains("partial: stopped by --time-limit; 0 colourings"),
         "{shown}"
@@ -134,8 +135,8 @@ fn long_searches_show_progress_on_a_terminal_and_keep_the_partial_result() {
         &["9", "--engine", "replay", "--time-limit", "2.5"],
     );
     assert_eq!(status, Some(0), "{shown}");
-    assert!(shown.contains("\r\x1b[2Ksearching for 1s: "), "{shown}");
-    assert!(shown.contains(" so far (Ctrl-C stops)"), "{shown}");
+    assert!(shown.contains(" searching for 1s: "), "{shown}");
+    assert!(shown.contains(", best so far: "), "{shown}");
     assert!(
         shown.contains("partial: stopped by --time-limit; "),
         "{shown}"
@@ -147,6 +148,36 @@ fn long_searches_show_progress_on_a_terminal_and_keep_the_partial_result() {
         &["9", "--engine", "replay", "--time-limit", "1.5"],
     );
     assert!(!stderr(&out).contains("searching"), "{}", stderr(&out));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_count_shows_its_share_done_and_time_left_on_a_terminal() {
+    // One thread: the share of the first choices' branches finished.
+    let (shown, status) = on_a_terminal(
+        "nqueens",
+        &["17", "--count", "--threads", "1", "--time-limit", "1.8"],
+    );
+    assert_eq!(status, Some(0), "{shown}");
+    assert!(shown.contains("% ["), "{shown}");
+    assert!(shown.contains(" left: "), "{shown}");
+    assert!(shown.contains(" solutions ("), "{shown}");
+    assert!(shown.contains("/s) (Ctrl-C stops)"), "{shown}");
+    assert!(
+        shown.contains("partial: stopped by --time-limit; "),
+        "{shown}"
+    );
+    // Several: the subproblems finished and their rate.
+    let (shown, status) = on_a_terminal(
+        "nqueens",
+        &["17", "--count", "--threads", "2", "--time-limit", "1.8"],
+    );
+    assert_eq!(status, Some(0), "{shown}");
+    assert!(shown.contains(" subproblems ("), "{shown}");
+    assert!(shown.contains(" left: "), "{shown}");
+    // Not on a terminal: nothing on standard error.
+    let out = run_example("nqueens", &["17", "--count", "--time-limit", "1.5"]);
+    assert_eq!(stderr(&out), "", "no progress when piped");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::Engine;
+use ambsolve::{Engine, Improvement};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::tsp::{self, Instance, MAX_CITIES};
 use clap::Parser;
@@ -22,10 +22,9 @@ use clap::Parser;
 /// instance (cities on a 1000 × 1000 grid, Euclidean distances rounded), or a TSPLIB file.
 ///
 /// Prints the tour (cities numbered from 1, from city 1 back to it) and `length: L`.
-/// Twelve cities take well under a second, sixteen about a second, and each two cities
-/// more about five times as long; beyond a few hundred cities even the first tour is slow
-/// to come (up to 1000 are read). A limit,
-/// Ctrl-C, SIGTERM or SIGHUP stops the search and prints the best tour found, marked
+/// Each two cities more take about five times as long (BENCHMARKS.md has the times);
+/// beyond a few hundred cities even the first tour is slow to come (up to 1000 are read).
+/// A limit, Ctrl-C, SIGTERM or SIGHUP stops the search and prints the best tour found, marked
 /// partial and not proved optimal (exit status 130 for a signal). A file that cannot be
 /// read is an error naming its line (exit status 2).
 #[derive(Parser, Debug)]
@@ -69,57 +68,38 @@ fn main() -> ExitCode {
         instance.name,
         instance.cities()
     ));
-    let mut puzzle = model::tsp(&instance.dist)
+    let puzzle = model::tsp(&instance.dist)
         .engine(Engine::Trail)
         .limits(args.bounds.limits());
-    let progress = cli::Progress::on_terminal();
-    if let Some(progress) = &progress {
-        puzzle = puzzle.observe(progress.observer());
-    }
-    let mut improving = puzzle.try_improving();
-    let mut best = None;
-    let mut found = 0u64;
-    for step in improving.by_ref() {
-        let step = match step {
-            Ok(step) => step,
-            Err(error) => {
-                out.flush();
-                return cli::search_error(&error);
-            }
-        };
-        if instance.length(&step.solution) != step.objective {
-            out.flush();
-            cli::note("error: the tour's length is not the objective's value");
-            return ExitCode::FAILURE;
+    let check = |succ: &Vec<usize>, length: i64| {
+        if instance.length(succ) == length {
+            Ok(())
+        } else {
+            Err("the tour's length is not the objective's value".to_string())
         }
-        if let Some(progress) = &progress {
-            progress.clear();
-            progress.note(format!(", best length {} so far", step.objective));
-        }
-        if args.progress {
-            out.line(format!(
-                "found length {} after {:.3?}",
-                step.objective, step.found_after
-            ));
-            out.flush();
-        }
-        found += 1;
-        best = Some(step);
-    }
-    if let Some(progress) = &progress {
-        progress.clear();
-    }
-    cli::best_lines(
+    };
+    let each = |step: &Improvement<Vec<usize>>| {
+        format!(
+            "found length {} after {:.3?}",
+            step.objective, step.found_after
+        )
+    };
+    let improving = match cli::improve(
+        puzzle,
         &mut out,
-        &improving,
-        best,
-        found,
         ("tour", "tours"),
+        true,
+        check,
+        args.progress
+            .then_some(&each as &dyn Fn(&Improvement<Vec<usize>>) -> String),
         |out, succ, length| {
             out.line(format!("tour: {}", tour(&succ)));
             out.line(format!("length: {length}"));
         },
-    );
+    ) {
+        Ok(improving) => improving,
+        Err(status) => return status,
+    };
     let stop = improving.stop_reason();
     if args.stats {
         out.line(format!("statistics: {}", improving.stats()));

@@ -1,11 +1,17 @@
 //! Graph colouring: give each vertex of a graph one of K colours, the two ends of every
 //! edge different. The graphs are random, drawn from a seed, with a hidden K-colouring
 //! planted so that one exists: each vertex gets a hidden colour, and edges join only
-//! vertices of different hidden colours.
+//! vertices of different hidden colours. The model is the example's,
+//! `examples/colouring/model.rs`, included here for the tests and benches.
 
 use std::collections::HashSet;
 
-use ambsolve::{CancelFlag, Puzzle, constraints};
+use ambsolve::CancelFlag;
+
+#[path = "../../examples/colouring/model.rs"]
+mod model;
+
+pub use model::*;
 
 /// An undirected graph: vertices `0..vertices`, edges `(a, b)` with `a < b`, each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,32 +145,6 @@ impl Graph {
             .copied()
             .find(|&(a, b)| colouring[a] == colouring[b])
     }
-}
-
-/// The puzzle: one colour in `0..colours` per vertex of `graph`, the ends of each edge
-/// different. A solution is the colour of each vertex.
-pub fn colouring(graph: &Graph, colours: usize) -> Puzzle<'static, Vec<usize>> {
-    colouring_until(graph, colours, &CancelFlag::new())
-}
-
-/// [`colouring`], built until `cancel` is set (it is read every 65,536 edges): once it is,
-/// the model leaves the remaining edges out (tell by the flag; do not search it).
-pub fn colouring_until(
-    graph: &Graph,
-    colours: usize,
-    cancel: &CancelFlag,
-) -> Puzzle<'static, Vec<usize>> {
-    let n = graph.vertices;
-    let edges = graph.edges.clone();
-    let cancel = cancel.clone();
-    let until = |(i, _): &(usize, &(usize, usize))| i % 65_536 != 0 || !cancel.is_cancelled();
-    constraints! {
-        let c[n] = amb(0..colours);
-        for (_, &(a, b)) in edges.iter().enumerate().take_while(until) {
-            require c[a] != c[b];
-        }
-    }
-    .map(|s| s.c)
 }
 
 #[cfg(test)]

@@ -1,15 +1,7 @@
-//! Pythagorean triples: i ≤ j ≤ k ≤ N with i² + j² = k².
+//! Pythagorean triples: the model of the example, `examples/pythagorean/model.rs`, included here for the
+//! tests and benches (one file, two crates).
 
-use ambsolve::{Puzzle, constraints};
+#[path = "../../examples/pythagorean/model.rs"]
+mod model;
 
-/// The triples with sides up to `n`; a solution is a triple `(i, j, k)`.
-pub fn triples(n: u64) -> Puzzle<'static, (u64, u64, u64)> {
-    constraints! {
-        let i = amb(1..=n);
-        let j = amb(1..=n);
-        let k = amb(1..=n);
-        require i <= j && j <= k;
-        require i * i + j * j == k * k;
-    }
-    .map(|s| (s.i, s.j, s.k))
-}
+pub use model::*;

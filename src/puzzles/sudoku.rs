@@ -1,13 +1,16 @@
-//! Sudoku: 9×9 grids read from text, solved with first-fail.
+//! Sudoku: grids read from text, line by line, and solved; the model is the example's,
+//! `examples/sudoku/model.rs`, included here for the tests and benches.
 
 use std::io::BufRead;
 
-use ambsolve::{Limits, Puzzle, SearchError, Strategy, constraints};
+use ambsolve::SearchError;
 
 use crate::input::{InputError, Lines};
 
-/// A puzzle: 81 cells, row by row, 0 for a blank.
-pub type Grid = [u8; 81];
+#[path = "../../examples/sudoku/model.rs"]
+mod model;
+
+pub use model::*;
 
 /// The longest line a file of puzzles may hold, in bytes: a longer one is an error, found
 /// without reading the rest of it.
@@ -118,44 +121,12 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<(usize, Grid)>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The puzzle: a 9×9 grid of digits, each row, column and box all different, the givens
-/// kept. Solved with first-fail.
-pub fn sudoku(grid: &Grid) -> Puzzle<'_, Vec<Vec<u8>>> {
-    constraints! {
-        let g[9][9] = amb(1..=9u8);
-        for k in 0..9 {
-            require all_different(g[k][i] for i in 0..9);
-            require all_different(g[i][k] for i in 0..9);
-            require all_different(g[3 * (k / 3) + i / 3][3 * (k % 3) + i % 3] for i in 0..9);
-        }
-        for r in 0..9 {
-            for c in 0..9 {
-                if grid[9 * r + c] != 0 {
-                    require g[r][c] == grid[9 * r + c];
-                }
-            }
-        }
-    }
-    .strategy(Strategy::first_fail())
-    .map(|solution| solution.g)
-}
-
 /// The first solution of a puzzle, or `None` if it has none.
 ///
 /// # Errors
 /// The [`SearchError`] that ended the search, if one did.
 pub fn solve(grid: &Grid) -> Result<Option<Grid>, SearchError> {
-    solve_within(grid, Limits::new())
-}
-
-/// The first solution of a puzzle found within `limits`, or `None` if it has none or the
-/// limits stopped the search first: a caller that sets limits (a cancel flag) checks them
-/// before taking `None` as "no solution".
-///
-/// # Errors
-/// The [`SearchError`] that ended the search, if one did.
-pub fn solve_within(grid: &Grid, limits: Limits) -> Result<Option<Grid>, SearchError> {
-    let Some(rows) = sudoku(grid).limits(limits).first()? else {
+    let Some(rows) = sudoku(grid).first()? else {
         return Ok(None);
     };
     let mut out = [0u8; 81];
@@ -163,11 +134,6 @@ pub fn solve_within(grid: &Grid, limits: Limits) -> Result<Option<Grid>, SearchE
         *o = *d;
     }
     Ok(Some(out))
-}
-
-/// A grid as one line of 81 digits.
-pub fn line(grid: &Grid) -> String {
-    grid.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
 #[cfg(test)]

@@ -185,3 +185,71 @@ pub fn queens_orbit(q: &[usize]) -> Vec<Vec<usize>> {
         })
         .collect()
 }
+
+// ---- running the examples from the command line ----
+
+/// `example` run with `args` prints its usage on standard error, nothing on standard
+/// output, and exits with status 2.
+pub fn assert_usage_error(example: &str, args: &[&str]) {
+    let out = run_example(example, args);
+    assert_eq!(out.status.code(), Some(2), "{example} {args:?}");
+    assert!(
+        stderr(&out).contains(&format!("Usage: {example}")),
+        "{example} {args:?}: {}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "{example} {args:?}");
+}
+
+pub fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+pub fn stat(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+        .and_then(|v| v.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+/// Three lists of a hundred words that all link: a million chains.
+pub fn linkable_lists(lines: usize, words: usize) -> String {
+    let list: Vec<String> = (0..words).map(|i| format!("a{i}a")).collect();
+    vec![list.join(" "); lines].join("\n") + "\n"
+}
+
+/// Starts an example, sends it `signal` after `after`, and returns its output.
+#[cfg(unix)]
+pub fn signalled(
+    name: &str,
+    args: &[&str],
+    signal: &str,
+    after: std::time::Duration,
+) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let child = Command::new(example_binary(name))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
+
+/// A directory of its own for a test's files.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ambsolve-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
