@@ -145,10 +145,9 @@ pub(crate) struct TrailSearch<'a> {
     /// Replaying the subproblem's path.
     entering: bool,
     replayed: u64,
-    /// Branch and bound: the best cost so far (shared), the bound last propagated, and
-    /// the objective's value at the solution the search stands on.
+    /// Branch and bound: the best cost so far (shared), and the objective's value at the
+    /// solution the search stands on.
     incumbent: Option<Arc<Incumbent>>,
-    bound_seen: Option<i64>,
     value: Option<i64>,
     /// Who watches the search, if anyone.
     observer: Option<Shared>,
@@ -219,7 +218,6 @@ impl<'a> TrailSearch<'a> {
             entering: !options.scope.prefix.is_empty(),
             replayed: 0,
             incumbent,
-            bound_seen: None,
             value: None,
             observer: options.observer.clone(),
         }
@@ -246,8 +244,12 @@ impl<'a> TrailSearch<'a> {
         });
     }
 
-    /// Branch and bound: if a better solution was found since the bound was last
-    /// propagated, the next propagation keeps the cost below it.
+    /// Branch and bound: the next propagation keeps the cost below the best solution
+    /// found so far. The bound is not trailed, and what it pruned below one node is undone
+    /// when the search backtracks: so its propagator is scheduled at every node, not only
+    /// after an improvement (else a subtree whose cost's variables did not change since,
+    /// such as one with the objective variable already fixed, never sees the better bound
+    /// and is searched to its leaves).
     #[inline]
     fn sync_bound(&mut self) {
         if self.entering {
@@ -255,14 +257,8 @@ impl<'a> TrailSearch<'a> {
             // domain would change its alternatives.
             return;
         }
-        if let Some(incumbent) = &self.incumbent {
-            let bound = incumbent.bound();
-            if bound != self.bound_seen {
-                self.bound_seen = bound;
-                if let Some(best) = bound {
-                    self.propagation.tighten(i128::from(best) - 1);
-                }
-            }
+        if let Some(best) = self.incumbent.as_ref().and_then(|i| i.bound()) {
+            self.propagation.tighten(i128::from(best) - 1);
         }
     }
 
