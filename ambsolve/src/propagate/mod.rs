@@ -13,6 +13,7 @@ mod linear;
 mod logic;
 mod order;
 mod predicate;
+mod scheduling;
 mod table;
 mod view;
 

@@ -14,6 +14,7 @@
 mod args;
 mod logic;
 mod order;
+mod scheduling;
 
 use std::fmt;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::order::Monotone;
+pub(crate) use self::scheduling::{Cumulative, Disjunctive};
 use crate::var::VarId;
 
 /// What a constraint kind means: the variables it reads and whether it holds on a full
@@ -45,6 +47,8 @@ pub(crate) enum Global {
     LinearReif(Arc<LinearReif>),
     Xor(Arc<Xor>),
     Monotone(Arc<Monotone>),
+    Disjunctive(Arc<Disjunctive>),
+    Cumulative(Arc<Cumulative>),
 }
 
 impl Global {
@@ -55,6 +59,8 @@ impl Global {
             Global::LinearReif(c) => &**c,
             Global::Xor(c) => &**c,
             Global::Monotone(c) => &**c,
+            Global::Disjunctive(c) => &**c,
+            Global::Cumulative(c) => &**c,
         }
     }
 }
