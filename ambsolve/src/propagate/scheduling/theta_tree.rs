@@ -39,24 +39,38 @@ const EMPTY: Node = Node {
     by_ect: NO_TASK,
 };
 
-/// Of `options` (value, grey task), the largest value, attained with a grey task if one
-/// attains it.
-fn best(options: &[(i128, u32)]) -> (i128, u32) {
-    let most = options.iter().map(|o| o.0).max().unwrap_or(NONE);
-    let by = options
-        .iter()
-        .find(|o| o.0 == most && o.1 != NO_TASK)
-        .map_or(NO_TASK, |o| o.1);
-    (most, by)
+/// The node over `l` and `r` (left and right) when Λ is empty: the bars copy the rest.
+#[inline]
+fn combine_theta(l: &Node, r: &Node) -> Node {
+    let p = l.p + r.p;
+    let ect = r.ect.max(l.ect + r.p);
+    Node {
+        p,
+        ect,
+        p_bar: p,
+        ect_bar: ect,
+        by_p: NO_TASK,
+        by_ect: NO_TASK,
+    }
 }
 
+/// The node over `l` and `r`; of equal options, one with a grey task is kept (so that the
+/// root's grey task is responsible whenever `ect_bar > ect`).
+#[inline]
 fn combine(l: &Node, r: &Node) -> Node {
-    let (p_bar, by_p) = best(&[(l.p_bar + r.p, l.by_p), (l.p + r.p_bar, r.by_p)]);
-    let (ect_bar, by_ect) = best(&[
-        (r.ect_bar, r.by_ect),
-        (l.ect + r.p_bar, r.by_p),
-        (l.ect_bar + r.p, l.by_ect),
-    ]);
+    let (left_bar, right_bar) = (l.p_bar + r.p, l.p + r.p_bar);
+    let (p_bar, by_p) = if left_bar > right_bar || (left_bar == right_bar && r.by_p == NO_TASK) {
+        (left_bar, l.by_p)
+    } else {
+        (right_bar, r.by_p)
+    };
+    let mut ect_bar = r.ect_bar;
+    let mut by_ect = r.by_ect;
+    for (value, by) in [(l.ect + r.p_bar, r.by_p), (l.ect_bar + r.p, l.by_ect)] {
+        if value > ect_bar || (value == ect_bar && by_ect == NO_TASK) {
+            (ect_bar, by_ect) = (value, by);
+        }
+    }
     Node {
         p: l.p + r.p,
         ect: r.ect.max(l.ect + r.p),
@@ -78,11 +92,15 @@ pub(super) struct ThetaTree {
     /// The windows of the tasks, as given to `reset`.
     windows: Vec<Window>,
     by_est: Vec<u32>,
+    /// Whether Λ may hold tasks (else the cheaper combination is used).
+    lambda: bool,
 }
 
 impl ThetaTree {
-    /// Empties Θ and Λ and places the leaves of `windows` by earliest start.
-    pub(super) fn reset(&mut self, windows: &[Window]) {
+    /// Empties Θ and Λ and places the leaves of `windows` by earliest start; `lambda`:
+    /// whether tasks will be made grey.
+    pub(super) fn reset(&mut self, windows: &[Window], lambda: bool) {
+        self.lambda = lambda;
         let n = windows.len();
         self.windows.clear();
         self.windows.extend_from_slice(windows);
@@ -104,28 +122,52 @@ impl ThetaTree {
         self.nodes[k] = leaf;
         while k > 1 {
             k /= 2;
-            self.nodes[k] = combine(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+            self.nodes[k] = self.combined(k);
+        }
+    }
+
+    #[inline]
+    fn combined(&self, k: usize) -> Node {
+        let (l, r) = (&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+        if self.lambda {
+            combine(l, r)
+        } else {
+            combine_theta(l, r)
+        }
+    }
+
+    /// Puts every task in Θ (in O(n), instead of n insertions).
+    pub(super) fn fill(&mut self) {
+        for task in 0..self.windows.len() {
+            let leaf = self.white(task);
+            self.nodes[self.leaves + self.rank[task]] = leaf;
+        }
+        for k in (1..self.leaves).rev() {
+            self.nodes[k] = self.combined(k);
+        }
+    }
+
+    fn white(&self, task: usize) -> Node {
+        let w = self.windows[task];
+        Node {
+            p: w.p,
+            ect: w.est + w.p,
+            p_bar: w.p,
+            ect_bar: w.est + w.p,
+            by_p: NO_TASK,
+            by_ect: NO_TASK,
         }
     }
 
     /// Puts `task` in Θ.
     pub(super) fn insert(&mut self, task: usize) {
-        let w = self.windows[task];
-        self.set_leaf(
-            task,
-            Node {
-                p: w.p,
-                ect: w.est + w.p,
-                p_bar: w.p,
-                ect_bar: w.est + w.p,
-                by_p: NO_TASK,
-                by_ect: NO_TASK,
-            },
-        );
+        let leaf = self.white(task);
+        self.set_leaf(task, leaf);
     }
 
     /// Moves `task` to Λ (grey).
     pub(super) fn make_grey(&mut self, task: usize) {
+        debug_assert!(self.lambda, "a tree reset without Λ");
         let w = self.windows[task];
         self.set_leaf(
             task,
@@ -207,7 +249,10 @@ mod tests {
                     }
                 })
                 .collect();
-            tree.reset(&windows);
+            tree.reset(&windows, true);
+            tree.fill();
+            let all: Vec<usize> = (0..n).collect();
+            assert_eq!(tree.ect(), ect_of(&windows, &all));
             // 0: out, 1: in Θ, 2: in Λ.
             let state: Vec<u64> = (0..n).map(|_| rng.below(3)).collect();
             for (k, &s) in state.iter().enumerate() {

@@ -25,10 +25,8 @@ impl Unary {
     /// [`Fail`] on an overload.
     pub(super) fn edge_finding(&mut self, w: &[Window], est: &mut [i128]) -> Result<(), Fail> {
         let n = w.len();
-        self.tree.reset(w);
-        for i in 0..n {
-            self.tree.insert(i);
-        }
+        self.tree.reset(w, true);
+        self.tree.fill();
         self.order.clear();
         self.order.extend(0..n);
         self.order.sort_by_key(|&i| std::cmp::Reverse(w[i].lct));
@@ -58,7 +56,7 @@ impl Unary {
     /// can end.
     pub(super) fn detectable_precedences(&mut self, w: &[Window], est: &mut [i128]) {
         let n = w.len();
-        self.tree.reset(w);
+        self.tree.reset(w, false);
         self.queue.clear();
         self.queue.extend(0..n);
         self.queue.sort_by_key(|&j| w[j].lst());
@@ -87,7 +85,7 @@ impl Unary {
     /// of them (`lct[i]` lowered to the largest such `lst[j]`).
     pub(super) fn not_last(&mut self, w: &[Window], lct: &mut [i128]) {
         let n = w.len();
-        self.tree.reset(w);
+        self.tree.reset(w, false);
         self.queue.clear();
         self.queue.extend(0..n);
         self.queue.sort_by_key(|&j| w[j].lst());
