@@ -15,5 +15,6 @@ pub mod queens;
 pub mod send_more_money;
 pub mod single_machine;
 pub mod sudoku;
+pub mod tsp;
 pub mod word_chain;
 pub mod zebra;
