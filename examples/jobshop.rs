@@ -41,7 +41,7 @@ struct Args {
 
 /// The model: a start per task, a job's tasks one after the other, one task at a time on
 /// each machine (`disjunctive`), the makespan after every job's last task, minimised.
-fn jobshop(instance: &Instance) -> Puzzle<'static, (Vec<Vec<i64>>, i64)> {
+pub(crate) fn jobshop(instance: &Instance) -> Puzzle<'static, (Vec<Vec<i64>>, i64)> {
     let horizon = instance.horizon();
     let mut m = Model::new();
     // Each start lies between the durations before it in its job and the horizon less

@@ -54,7 +54,7 @@ struct Args {
 /// The model: a start per job, no two jobs at once, each job's lateness at least its end
 /// less its due date (and at least 0: at the optimum it is exactly `max(0, end - due)`),
 /// the weighted sum of latenesses minimised.
-fn single_machine(jobs: &[Job], pairs: bool) -> Puzzle<'static, Vec<i64>> {
+pub(crate) fn single_machine(jobs: &[Job], pairs: bool) -> Puzzle<'static, Vec<i64>> {
     let total: i64 = jobs.iter().map(|j| j.duration).sum();
     let mut m = Model::new();
     // The jobs fill 0..total without a gap (a gap would only delay the jobs after it).
