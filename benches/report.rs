@@ -11,9 +11,9 @@
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
 //! digits). Peak memory is measured in a child process running one job alone.
 
-mod support;
 #[path = "report/scheduling.rs"]
 mod scheduling;
+mod support;
 #[path = "report/tours.rs"]
 mod tours;
 

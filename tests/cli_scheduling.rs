@@ -93,8 +93,16 @@ fn jobshop_refuses_bad_files_naming_the_line_with_status_2() {
         ("empty.txt", "", "no job-shop lines"),
         ("header.txt", "2 x\n", "line 1: \"x\" is not a whole number"),
         ("short.txt", "1 2\n0 3 1\n", "line 2: a job is 2 pairs"),
-        ("machine.txt", "# c\n1 2\n0 3 5 1\n", "line 3: machine 5 does not exist"),
-        ("missing.txt", "2 1\n0 3\n", "line 3: the file ends after 1 of the 2 jobs"),
+        (
+            "machine.txt",
+            "# c\n1 2\n0 3 5 1\n",
+            "line 3: machine 5 does not exist",
+        ),
+        (
+            "missing.txt",
+            "2 1\n0 3\n",
+            "line 3: the file ends after 1 of the 2 jobs",
+        ),
     ];
     for (file, contents, message) in cases {
         let out = run_example("jobshop", &[&temp_file(file, contents)]);

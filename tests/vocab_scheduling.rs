@@ -238,7 +238,10 @@ fn tasks_of_duration_zero_are_free_unless_strict() {
     let mut m = Model::new();
     let d = m.var(0..=2i64);
     let s = m.var(0..=3i64);
-    m.disjunctive([IntArg::from(0), IntArg::from(&s)], [IntArg::from(3), IntArg::from(&d)]);
+    m.disjunctive(
+        [IntArg::from(0), IntArg::from(&s)],
+        [IntArg::from(3), IntArg::from(&d)],
+    );
     // d = 0: 4 starts; d = 1: s = 3; d = 2: s = 3 (ends at 5).
     assert_eq!(count(&m), 4 + 1 + 1);
     // A negative duration or demand makes the constraint false.

@@ -177,9 +177,7 @@ pub(crate) fn section(md: &mut String, quick: bool) {
             .join(format!("{file}.txt"));
         let reader = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
         let instance = jobshop::read(reader).unwrap();
-        let (time, best) = median(3, || {
-            jobshop_example::jobshop(&instance).best().unwrap()
-        });
+        let (time, best) = median(3, || jobshop_example::jobshop(&instance).best().unwrap());
         assert!(best.proved);
         assert_eq!(best.objective, Some(optimum));
         let (schedule, makespan) = best.solution.expect("a schedule");

@@ -171,7 +171,9 @@ pub fn check(instance: &Instance, starts: &[Vec<i64>]) -> Result<i64, String> {
         let mut ready = 0;
         for (k, (&(machine, duration), &start)) in job.iter().zip(s).enumerate() {
             if start < ready {
-                return Err(format!("job {j}'s task {k} starts before its previous ends"));
+                return Err(format!(
+                    "job {j}'s task {k} starts before its previous ends"
+                ));
             }
             ready = start + duration;
             makespan = makespan.max(ready);
@@ -205,7 +207,10 @@ mod tests {
         let text = "# two jobs\n2 2\n\n0 3 1 2\n1 4 0 1\n";
         let instance = read(text.as_bytes()).unwrap();
         assert_eq!(instance.machines, 2);
-        assert_eq!(instance.jobs, vec![vec![(0, 3), (1, 2)], vec![(1, 4), (0, 1)]]);
+        assert_eq!(
+            instance.jobs,
+            vec![vec![(0, 3), (1, 2)], vec![(1, 4), (0, 1)]]
+        );
         assert_eq!((instance.horizon(), instance.tasks()), (10, 4));
         assert_eq!(check(&instance, &[vec![0, 4], vec![0, 4]]), Ok(6));
         assert!(check(&instance, &[vec![0, 3], vec![0, 4]]).is_err());

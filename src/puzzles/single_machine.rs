@@ -138,8 +138,16 @@ mod tests {
     #[test]
     fn an_overlap_is_not_a_schedule() {
         let jobs = [
-            Job { duration: 3, due: 3, weight: 1 },
-            Job { duration: 2, due: 4, weight: 2 },
+            Job {
+                duration: 3,
+                due: 3,
+                weight: 1,
+            },
+            Job {
+                duration: 2,
+                due: 4,
+                weight: 2,
+            },
         ];
         assert_eq!(weighted_tardiness(&jobs, &[0, 3]), Ok(2));
         assert_eq!(weighted_tardiness(&jobs, &[2, 0]), Ok(2));
