@@ -5,6 +5,7 @@
 //! cargo bench --bench report -- --quick > /tmp/r.md   # smaller sizes, fewer runs
 //! cargo bench --bench report -- --only-local           # the local-search section alone
 //! cargo bench --bench report -- --only-tours           # the tours section alone (tsp)
+//! cargo bench --bench report -- --only-scheduling      # the scheduling section alone
 //! ```
 //!
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
@@ -20,6 +21,8 @@ mod local;
 mod parallel;
 #[path = "report/queens.rs"]
 mod queens;
+#[path = "report/scheduling.rs"]
+mod scheduling;
 #[path = "report/small.rs"]
 mod small;
 mod support;
@@ -136,6 +139,12 @@ fn main() {
         eprintln!("report written in {:.0?}", started.elapsed());
         return;
     }
+    if args.iter().any(|a| a == "--only-scheduling") {
+        scheduling::section(&mut md, quick);
+        print!("{md}");
+        eprintln!("report written in {:.0?}", started.elapsed());
+        return;
+    }
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|c| {
@@ -170,6 +179,7 @@ fn main() {
     small::send_more_money_section(&mut md);
     golomb::golomb_section(&mut md, quick);
     tours::section(&mut md, quick);
+    scheduling::section(&mut md, quick);
     parallel::parallel_section(&mut md, quick);
     queens::replay_section(&mut md, quick);
     writeln!(

@@ -96,7 +96,7 @@ fn pythagorean_takes_its_bound_and_rejects_bad_ones() {
 // Issue 13: faults, limits and hostile input.
 
 /// Every example with arguments that make it print something.
-const EVERY_EXAMPLE: [(&str, &[&str]); 20] = [
+const EVERY_EXAMPLE: [(&str, &[&str]); 22] = [
     ("nqueens", &["6"]),
     ("nqueens", &["2000", "--first"]),
     ("colouring", &["--vertices", "300"]),
@@ -117,6 +117,8 @@ const EVERY_EXAMPLE: [(&str, &[&str]); 20] = [
     ("knapsack", &[]),
     ("tsp", &["--cities", "6"]),
     ("nonogram", &["tests/data/nonogram/letter_a.txt"]),
+    ("jobshop", &["tests/data/jobshop/ft06.txt"]),
+    ("single_machine", &["6"]),
 ];
 
 /// Runs an example with its standard output going to `stdout`.

@@ -619,3 +619,27 @@ fn a_zero_time_or_node_limit_proves_nothing() {
         assert_eq!((best.solution, best.objective), (Some((3, 9)), Some(33)));
     }
 }
+
+#[test]
+fn a_better_bound_prunes_every_node_after_it_not_only_the_next() {
+    // The objective `y` is decided first, ascending: `y = 0` and the first values of ten
+    // free variables make the optimum at depth 11. From there the bound `y <= -1` fails
+    // every node; before the bound was applied again after backtracking, the rest of the
+    // `y = 0` subtree (2^10 leaves, the objective variable untouched) was searched to
+    // its leaves.
+    use ambsolve::{Model, Strategy, VarOrder};
+    let mut m = Model::new();
+    let y = m.var(0..3i64);
+    let free = m.vars("x", 10, 0..2i64);
+    m.minimize([(1, &y)]);
+    let order: Vec<_> = std::iter::once(y.id())
+        .chain(free.iter().map(|x| x.id()))
+        .collect();
+    let best = m
+        .solve(Engine::Trail)
+        .strategy(Strategy::new().vars(VarOrder::Given(order.into())))
+        .best()
+        .unwrap();
+    assert_eq!((best.objective, best.proved), (Some(0), true));
+    assert!(best.stats.nodes <= 30, "{}", best.stats);
+}

@@ -14,6 +14,7 @@ mod build_lookup;
 mod build_objective;
 mod build_order;
 mod build_predicate;
+mod build_scheduling;
 mod build_sequences;
 mod build_table;
 mod build_tours;

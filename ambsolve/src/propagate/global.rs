@@ -7,6 +7,7 @@ use crate::propagate::kernel::Kernel;
 use crate::propagate::logic::{ClauseProp, LinearReifProp, XorProp};
 use crate::propagate::lookup::{ElementConstProp, ElementProp};
 use crate::propagate::order::{AllEqualProp, LexProp, MonotoneProp};
+use crate::propagate::scheduling::{CumulativeProp, DisjunctiveProp};
 use crate::propagate::sequences::RegularProp;
 use crate::propagate::tours::{AllDifferentExceptProp, CircuitProp, InverseProp};
 use crate::store::Store;
@@ -18,6 +19,8 @@ pub(super) fn build(global: &Global, _store: &mut Store) -> Box<dyn Kernel> {
         Global::LinearReif(def) => Box::new(LinearReifProp::new(def)),
         Global::Xor(def) => Box::new(XorProp::new(def)),
         Global::Monotone(def) => Box::new(MonotoneProp::new(def)),
+        Global::Disjunctive(def) => Box::new(DisjunctiveProp::new(def)),
+        Global::Cumulative(def) => Box::new(CumulativeProp::new(def)),
         Global::Circuit(def) => Box::new(CircuitProp::new(def)),
         Global::Inverse(def) => Box::new(InverseProp::new(def)),
         Global::AllDifferentExcept(def) => Box::new(AllDifferentExceptProp::new(def)),

@@ -16,6 +16,7 @@ mod logic;
 mod lookup;
 mod order;
 mod predicate;
+mod scheduling;
 mod sequences;
 mod table;
 mod tours;

@@ -8,11 +8,10 @@ use crate::model::Model;
 use crate::propagate::Propagation;
 use crate::store::Store;
 
-/// The best cost so far (shared), the bound last propagated, and the objective's value at
-/// the solution the search stands on.
+/// The best cost so far (shared) and the objective's value at the solution the search
+/// stands on.
 pub(super) struct Bound {
     incumbent: Option<Arc<Incumbent>>,
-    seen: Option<i64>,
     pub(super) value: Option<i64>,
 }
 
@@ -21,7 +20,6 @@ impl Bound {
     pub(super) fn new(incumbent: Option<Arc<Incumbent>>, model: &Model<'_>) -> Self {
         Bound {
             incumbent: incumbent.filter(|_| model.objective_def().is_some()),
-            seen: None,
             value: None,
         }
     }
@@ -31,18 +29,16 @@ impl Bound {
         self.incumbent.is_some()
     }
 
-    /// If a better solution was found since the bound was last propagated, the next
-    /// propagation keeps the cost below it.
+    /// The next propagation keeps the cost below the best solution found so far. The bound
+    /// is not trailed, and what it pruned below one node is undone when the search
+    /// backtracks: so its propagator is scheduled at every node, not only after an
+    /// improvement (else a subtree whose cost's variables did not change since, such as one
+    /// with the objective variable already fixed, never sees the better bound and is
+    /// searched to its leaves).
     #[inline]
     pub(super) fn sync(&mut self, propagation: &mut Propagation<'_>) {
-        if let Some(incumbent) = &self.incumbent {
-            let bound = incumbent.bound();
-            if bound != self.seen {
-                self.seen = bound;
-                if let Some(best) = bound {
-                    propagation.tighten(i128::from(best) - 1);
-                }
-            }
+        if let Some(best) = self.incumbent.as_ref().and_then(|i| i.bound()) {
+            propagation.tighten(i128::from(best) - 1);
         }
     }
 

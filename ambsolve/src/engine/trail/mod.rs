@@ -145,8 +145,8 @@ impl<'a> TrailEngine<'a> {
         });
     }
 
-    /// Branch and bound: if a better solution was found since the bound was last
-    /// propagated, the next propagation keeps the cost below it.
+    /// Branch and bound: the next propagation keeps the cost below the best solution found
+    /// so far (at every node: see [`Bound::sync`]).
     #[inline]
     fn sync_bound(&mut self) {
         if self.scope.entering {

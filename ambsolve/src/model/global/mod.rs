@@ -18,6 +18,7 @@ mod dfa;
 mod logic;
 mod lookup;
 mod order;
+mod scheduling;
 mod sequences;
 mod tours;
 
@@ -33,6 +34,7 @@ pub use self::dfa::Dfa;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::{AllEqual, Lex, Monotone};
+pub(crate) use self::scheduling::{Cumulative, Disjunctive};
 pub(crate) use self::sequences::Regular;
 pub(crate) use self::tours::{AllDifferentExcept, Circuit, Inverse};
 use crate::var::VarId;
@@ -58,6 +60,8 @@ pub(crate) enum Global {
     LinearReif(Arc<LinearReif>),
     Xor(Arc<Xor>),
     Monotone(Arc<Monotone>),
+    Disjunctive(Arc<Disjunctive>),
+    Cumulative(Arc<Cumulative>),
     Circuit(Arc<Circuit>),
     Inverse(Arc<Inverse>),
     AllDifferentExcept(Arc<AllDifferentExcept>),
@@ -83,6 +87,8 @@ impl Global {
             Global::LinearReif(c) => &**c,
             Global::Xor(c) => &**c,
             Global::Monotone(c) => &**c,
+            Global::Disjunctive(c) => &**c,
+            Global::Cumulative(c) => &**c,
             Global::Circuit(c) => &**c,
             Global::Inverse(c) => &**c,
             Global::AllDifferentExcept(c) => &**c,
