@@ -5,11 +5,14 @@
 //! cargo bench --bench report -- --quick > /tmp/r.md   # smaller sizes, fewer runs
 //! cargo bench --bench report -- --only-local           # the local-search section alone
 //! cargo bench --bench report -- --only-tours           # the tours section alone (tsp)
+//! cargo bench --bench report -- --only-strategies      # the variable orders section alone
 //! ```
 //!
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
 //! digits). Peak memory is measured in a child process running one job alone.
 
+#[path = "report/strategies.rs"]
+mod strategies;
 mod support;
 #[path = "report/tours.rs"]
 mod tours;
@@ -118,6 +121,12 @@ fn main() {
     }
     if args.iter().any(|a| a == "--only-local") {
         local_section(&mut md, quick);
+        print!("{md}");
+        eprintln!("report written in {:.0?}", started.elapsed());
+        return;
+    }
+    if args.iter().any(|a| a == "--only-strategies") {
+        strategies::section(&mut md, quick);
         print!("{md}");
         eprintln!("report written in {:.0?}", started.elapsed());
         return;
@@ -366,6 +375,9 @@ fn main() {
 
     // ---- tours ----
     tours::section(&mut md, quick);
+
+    // ---- variable orders ----
+    strategies::section(&mut md, quick);
 
     // ---- every core, many machines ----
     parallel_section(&mut md, quick);
