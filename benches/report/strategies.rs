@@ -133,7 +133,8 @@ pub(crate) fn section(md: &mut String, quick: bool) {
             &mut wins,
         );
     }
-    for n in [30] {
+    {
+        let n = 30;
         let cells = measure(runs, |strategy| {
             let mut solutions = queens(n).strategy(strategy).limits(limits()).solutions();
             let found = solutions.next().is_some();
