@@ -6,6 +6,7 @@
 //! cargo bench --bench report -- --only-local           # the local-search section alone
 //! cargo bench --bench report -- --only-tours           # the tours section alone (tsp)
 //! cargo bench --bench report -- --only-scheduling      # the scheduling section alone
+//! cargo bench --bench report -- --only-strategies      # the variable orders section alone
 //! ```
 //!
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
@@ -23,6 +24,8 @@ mod parallel;
 mod queens;
 #[path = "report/scheduling.rs"]
 mod scheduling;
+#[path = "report/strategies.rs"]
+mod strategies;
 #[path = "report/small.rs"]
 mod small;
 mod support;
@@ -133,6 +136,12 @@ fn main() {
         eprintln!("report written in {:.0?}", started.elapsed());
         return;
     }
+    if args.iter().any(|a| a == "--only-strategies") {
+        strategies::section(&mut md, quick);
+        print!("{md}");
+        eprintln!("report written in {:.0?}", started.elapsed());
+        return;
+    }
     if args.iter().any(|a| a == "--only-tours") {
         tours::section(&mut md, quick);
         print!("{md}");
@@ -180,6 +189,7 @@ fn main() {
     golomb::golomb_section(&mut md, quick);
     tours::section(&mut md, quick);
     scheduling::section(&mut md, quick);
+    strategies::section(&mut md, quick);
     parallel::parallel_section(&mut md, quick);
     queens::replay_section(&mut md, quick);
     writeln!(

@@ -29,8 +29,8 @@
 //!
 //! What is supported so far: integer and boolean variables (booleans are 0/1 integers),
 //! the builtins of [`supported_builtins`], `satisfy`, `minimize` and `maximize`, and the
-//! search annotations that `ambsolve::Strategy` can express (see
-//! [`FznModel::notes`]). Floats are refused; any other builtin is an error naming it and
+//! search annotations (`int_search`, `bool_search`, `seq_search` with every selection but
+//! `max_regret`, `restart_*`; what is followed only in part is in [`FznModel::notes`]). Floats are refused; any other builtin is an error naming it and
 //! its line ([`FznError::Unsupported`]).
 
 pub mod ast;
@@ -120,8 +120,8 @@ impl FznModel {
         self.output.render(solution)
     }
 
-    /// The strategy the search annotations ask for, as far as ambsolve's `Strategy` can
-    /// express them; `None` without annotations.
+    /// The strategy the search annotations ask for (one phase per `int_search` or
+    /// `bool_search`, the rest first-fail); `None` without annotations.
     pub fn strategy(&self) -> Option<&Strategy> {
         self.strategy.as_ref()
     }

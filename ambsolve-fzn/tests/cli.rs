@@ -103,7 +103,7 @@ fn verbose_tells_the_model_size_and_what_the_search_annotations_lose() {
         "split",
         "var 1..3: x;\nvar 1..3: y;\n\
          array [1..2] of var 1..3: q :: output_array([1..2]) = [x, y];\nconstraint int_ne(x, y);\n\
-         solve :: int_search(q, first_fail, indomain_split, complete) satisfy;\n",
+         solve :: int_search(q, first_fail, indomain_interval, complete) satisfy;\n",
     );
     let output = fzn_ambsolve(&["-v", split.to_str().expect("UTF-8")]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -114,7 +114,7 @@ fn verbose_tells_the_model_size_and_what_the_search_annotations_lose() {
         "{err}"
     );
     assert!(
-        err.contains("fzn-ambsolve: line 5: `indomain_split` splits domains; ambsolve branches on values: ascending instead\n"),
+        err.contains("fzn-ambsolve: line 5: `indomain_interval` splits domains in halves, not at their intervals\n"),
         "{err}"
     );
     // Without -v, standard error stays empty.

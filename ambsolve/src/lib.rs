@@ -116,7 +116,9 @@ pub use crate::solve::{
     TrySolutions, replay,
 };
 pub use crate::stats::Stats;
-pub use crate::strategy::{Restarts, Strategy, ValueKey, ValueOrder, VarOrder};
+pub use crate::strategy::{
+    Phase, Restarts, Strategy, ValueKey, ValueOrder, VarOrder, value_images,
+};
 pub use crate::symmetry::Symmetry;
 pub use crate::tree::{NodeOutcome, SearchTree, TreeNode, TreeStats};
 pub use crate::var::{Var, VarId};

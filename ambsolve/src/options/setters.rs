@@ -36,16 +36,18 @@ macro_rules! setters {
             self
         }
 
-        /// Sets the search strategy: variable order, value order, restarts. Default:
-        /// [`Strategy::default`](crate::Strategy::default): each engine's own variable order
-        /// ([`VarOrder::Automatic`](crate::VarOrder::Automatic): declaration order on the
-        /// trail engine, [`Model::replay_order`](crate::Model::replay_order) on the replay
-        /// engine), ascending values, no restarts.
+        /// Sets the search strategy: variable order, value order (or splits), phases,
+        /// restarts. Default: [`Strategy::default`](crate::Strategy::default): each engine's
+        /// own variable order ([`VarOrder::Automatic`](crate::VarOrder::Automatic): declaration
+        /// order on the trail engine, [`Model::replay_order`](crate::Model::replay_order) on
+        /// the replay engine), ascending values, no phases, no restarts.
         ///
         /// The trail engine follows all of it. The replay engine of a model follows the static
-        /// part: a given variable order and ascending, descending or given value orders; it has no
-        /// domains, so first-fail means input order there. A hand-written `amb` program makes its
-        /// own choices and ignores the strategy.
+        /// part: a given variable order, the phases' variables in turn, and the value orders;
+        /// it has no domains, so the dynamic orders (first-fail, dom/wdeg, ..) mean input
+        /// order there, and it refuses splits
+        /// ([`SearchError::Unsupported`](crate::SearchError::Unsupported)). A hand-written
+        /// `amb` program makes its own choices and ignores the strategy.
         #[must_use = "a builder method returns the changed value"]
         pub fn strategy(mut self, strategy: $crate::strategy::Strategy) -> Self {
             self.options.strategy = strategy;

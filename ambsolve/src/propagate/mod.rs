@@ -101,6 +101,9 @@ pub(crate) struct Propagation<'a> {
     queued: Vec<bool>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
+    /// Weighted degrees (`dom_w_deg`), if learned: each variable's number of propagators
+    /// plus the failures of those propagators so far.
+    degrees: Option<Vec<u32>>,
     pub(crate) runs: u64,
 }
 
@@ -143,7 +146,38 @@ impl<'a> Propagation<'a> {
             queue: VecDeque::new(),
             queued,
             bound,
+            degrees: None,
             runs: 0,
+        }
+    }
+
+    /// Learns weighted degrees from now on (for `dom_w_deg`): each variable starts with
+    /// its number of propagators, and gains 1 each time one of them fails.
+    pub(crate) fn learn_weights(&mut self, num_vars: usize) {
+        let mut degrees = vec![0u32; num_vars];
+        for prop in &self.props {
+            for var in prop.scope() {
+                degrees[var.index()] = degrees[var.index()].saturating_add(1);
+            }
+        }
+        self.degrees = Some(degrees);
+    }
+
+    /// The weighted degree of `var` (at least 1), or 1 when weights are not learned.
+    pub(crate) fn weighted_degree(&self, var: usize) -> u32 {
+        self.degrees
+            .as_ref()
+            .map_or(1, |degrees| degrees[var].max(1))
+    }
+
+    /// Propagator `prop` failed: when learning weights, each of its variables gains 1.
+    #[cold]
+    fn blame(&mut self, prop: u32) {
+        if let Some(degrees) = &mut self.degrees {
+            for var in self.props[prop as usize].scope() {
+                let degree = &mut degrees[var.index()];
+                *degree = degree.saturating_add(1);
+            }
         }
     }
 
@@ -209,8 +243,13 @@ impl<'a> Propagation<'a> {
                     if watch.immediate {
                         self.runs += 1;
                         if let Prop::AllDifferent(p) = &mut self.props[watch.prop as usize] {
-                            if p.on_fixed(store, watch.local as usize)? {
-                                self.schedule(watch.prop);
+                            match p.on_fixed(store, watch.local as usize) {
+                                Ok(true) => self.schedule(watch.prop),
+                                Ok(false) => {}
+                                Err(fail) => {
+                                    self.blame(watch.prop);
+                                    return Err(fail);
+                                }
                             }
                         }
                     } else {
@@ -231,10 +270,16 @@ impl<'a> Propagation<'a> {
                 if let Err(message) = checker::sound(global.meaning(), &before, after) {
                     panic!("debug-checks: {message}");
                 }
+                if result.is_err() {
+                    self.blame(prop);
+                }
                 result?;
                 continue;
             }
-            self.props[prop as usize].propagate(store)?;
+            if let Err(fail) = self.props[prop as usize].propagate(store) {
+                self.blame(prop);
+                return Err(fail);
+            }
         }
     }
 }
@@ -343,4 +388,38 @@ fn watches(props: &[Prop<'_>], mentions: &[u32], store: &mut Store) -> (Vec<u32>
         });
     }
     (watch_start, watches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Propagation;
+    use crate::model::{Cmp, Model};
+    use crate::store::Store;
+
+    #[test]
+    fn a_failing_propagator_weighs_its_variables() {
+        // a + b <= 1 and b + c >= 0 (always true): a failure of the first weighs a and b.
+        let mut m = Model::new();
+        let (a, b, c) = (m.var(0..3), m.var(0..3), m.var(0..3));
+        m.linear([(1, &a), (1, &b)], Cmp::Le, 1);
+        m.linear([(1, &b), (1, &c)], Cmp::Ge, 0);
+        let mut store = Store::with_domains(m.universes(), |v| m.initial_domain(v));
+        let mut propagation = Propagation::new(&m, None, &mut store);
+        propagation.initial(&mut store).unwrap();
+        assert_eq!(propagation.weighted_degree(0), 1, "not learning: all 1");
+        propagation.learn_weights(store.num_vars());
+        let degrees =
+            |p: &Propagation<'_>| (0..3).map(|v| p.weighted_degree(v)).collect::<Vec<_>>();
+        assert_eq!(degrees(&propagation), [1, 2, 1]);
+        let mark = store.mark();
+        store.set_level(1);
+        store.assign(0, 1).unwrap();
+        store.assign(1, 1).unwrap();
+        assert!(propagation.run(&mut store).is_err());
+        assert_eq!(degrees(&propagation), [2, 3, 1]);
+        store.undo_to(mark);
+        store.assign(0, 0).unwrap();
+        assert!(propagation.run(&mut store).is_ok());
+        assert_eq!(degrees(&propagation), [2, 3, 1], "no failure, no weight");
+    }
 }

@@ -27,7 +27,6 @@ use crate::engine::trail::TrailEngine;
 use crate::error::SearchError;
 use crate::model::{Assignment, Model};
 use crate::options::{Engine, Options};
-use crate::strategy::VarOrder;
 use crate::symmetry::{MAX_GROUP, Tables};
 
 use self::parallel::Parallel;
@@ -81,6 +80,8 @@ fn sequential_only(options: &Options) -> Option<&'static str> {
         Some("observing the search")
     } else if options.strategy.restarts.is_some() {
         Some("a strategy with restarts")
+    } else if options.strategy.learns() {
+        Some("a variable order that learns weights (dom_w_deg)")
     } else if !options.scope.is_whole() {
         Some("searching one subproblem")
     } else {
@@ -97,13 +98,16 @@ fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if let Some(error) = model.error() {
         return Err(SearchError::InvalidModel(error.to_string()));
     }
-    if let VarOrder::Given(vars) | VarOrder::FirstFailThen(vars) = &options.strategy.vars {
-        if let Some(v) = vars.iter().find(|&&v| !model.identity().accepts_id(v)) {
-            return Err(SearchError::InvalidModel(format!(
-                "the strategy's variable order names variable {v:?} of another model"
-            )));
-        }
+    if let Some(v) = options
+        .strategy
+        .named_vars()
+        .find(|&v| !model.identity().accepts_id(v))
+    {
+        return Err(SearchError::InvalidModel(format!(
+            "the strategy's variable order names variable {v:?} of another model"
+        )));
     }
+    check_strategy(options)?;
     if options.threads > MAX_THREADS {
         return Err(SearchError::Unsupported(format!(
             "a search runs on at most {MAX_THREADS} threads, not {}",
@@ -112,6 +116,34 @@ fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     }
     if options.incumbent.is_some() && model.objective_def().is_none() {
         return Err(SearchError::NoObjective);
+    }
+    Ok(())
+}
+
+/// Whether the engine can follow the strategy as the options use it: splits are the trail
+/// engine's, and an observer sees values tried; an order that learns follows no fixed
+/// tree, so it names no subproblem.
+fn check_strategy(options: &Options) -> Result<(), SearchError> {
+    let strategy = &options.strategy;
+    if strategy.splits() {
+        if options.engine == Engine::Replay {
+            return Err(SearchError::Unsupported(
+                "the replay engine branches on values: splitting domains                  (ValueOrder::Split, ReverseSplit) needs the trail engine"
+                    .into(),
+            ));
+        }
+        if options.observer.is_some() {
+            return Err(SearchError::Unsupported(
+                "an observer sees the values a search tries: a strategy splitting domains                  (ValueOrder::Split, ReverseSplit) cannot be observed"
+                    .into(),
+            ));
+        }
+    }
+    if strategy.learns() && !options.scope.is_whole() {
+        return Err(SearchError::Unsupported(
+            "a variable order that learns weights (dom_w_deg) follows no fixed tree:              its search cannot be cut into subproblems"
+                .into(),
+        ));
     }
     Ok(())
 }

@@ -78,6 +78,13 @@ pub(super) fn split(
                 .into(),
         ));
     }
+    if options.strategy.learns() {
+        return Err(SearchError::Unsupported(
+            "a variable order that learns weights (dom_w_deg) follows no fixed tree: \
+             its search cannot be cut into subproblems"
+                .into(),
+        ));
+    }
     let mut options = options.clone();
     // Cut without a bound: a solution found while cutting is the subproblem that yields
     // it, and must not count as found yet.

@@ -19,7 +19,7 @@ use crate::error::SearchError;
 use crate::model::{Assignment, Constraint, Model, TermKeys};
 use crate::options::{Checking, Options};
 use crate::stats::Stats;
-use crate::strategy::{VarOrder, complete_order, order_values};
+use crate::strategy::{Phase, ValueOrder, VarOrder, complete_order, order_values};
 use crate::symmetry::Tables;
 use crate::var::VarId;
 
@@ -168,8 +168,9 @@ where
 }
 
 /// The replay engine over `model`. Variables are chosen in the strategy's static order
-/// (the model's replay order by default, input order, or a given order; first-fail needs
-/// domains and means input order here), values in its value order.
+/// (the model's replay order by default, input order, or a given order; the dynamic
+/// orders need domains and mean input order here; phases: their variables first, phase
+/// after phase), values in the value order of each variable's phase.
 ///
 /// Branch and bound (with an incumbent in `options`): after each choice of one of the
 /// objective's variables, the least cost the choices so far allow must be below the best
@@ -248,7 +249,17 @@ struct Plan {
 impl Plan {
     fn new(model: &Model<'_>, options: &Options, optimizing: bool) -> Self {
         let n = model.num_vars();
-        let order: Vec<usize> = match &options.strategy.vars {
+        let strategy = &options.strategy;
+        let order: Vec<usize> = match &strategy.vars {
+            _ if !strategy.phases.is_empty() => {
+                let listed: Vec<VarId> = strategy
+                    .phases
+                    .iter()
+                    .flat_map(|p| ranked(p).into_iter())
+                    .chain(strategy.vars.named().iter().copied())
+                    .collect();
+                complete_order(&listed, n)
+            }
             VarOrder::Given(given) => complete_order(given, n),
             VarOrder::Automatic => model.replay_order().iter().map(|v| v.index()).collect(),
             _ => (0..n).collect(),
@@ -276,8 +287,9 @@ impl Plan {
                 plan.bound_after[plan.step_of[v.index()]] = true;
             }
         }
+        let orders = phase_values(options, n);
         plan.ordered = (0..n)
-            .map(|v| value_list(model, options, v, at_end))
+            .map(|v| value_list(model, &orders, v, at_end))
             .collect();
         plan.sorted = plan.ordered.iter().map(|list| direction(list)).collect();
         plan
@@ -338,21 +350,41 @@ impl Plan {
     }
 }
 
-/// The value indices of variable `v` in the strategy's value order: those its restriction
-/// keeps, or all of them when generating and testing.
-fn value_list(model: &Model<'_>, options: &Options, v: usize, at_end: bool) -> Vec<u32> {
+/// A phase's variables in the order it takes them when nothing else decides: a given
+/// order's (first-fail's ties) first.
+fn ranked(phase: &Phase) -> Vec<VarId> {
+    let named = phase.order.named();
+    let mut vars: Vec<VarId> = phase.vars.to_vec();
+    vars.sort_by_key(|v| named.iter().position(|n| n == v).unwrap_or(usize::MAX));
+    vars
+}
+
+/// Each variable's value order: that of the first phase listing it, else the strategy's.
+fn phase_values(options: &Options, n: usize) -> Vec<&ValueOrder> {
+    let strategy = &options.strategy;
+    let mut orders: Vec<Option<&ValueOrder>> = vec![None; n];
+    for phase in &strategy.phases {
+        for v in phase.vars.iter() {
+            if let Some(slot @ None) = orders.get_mut(v.index()) {
+                *slot = Some(&phase.values);
+            }
+        }
+    }
+    orders
+        .into_iter()
+        .map(|o| o.unwrap_or(&strategy.values))
+        .collect()
+}
+
+/// The value indices of variable `v` in its value order (`orders[v]`): those its
+/// restriction keeps, or all of them when generating and testing.
+fn value_list(model: &Model<'_>, orders: &[&ValueOrder], v: usize, at_end: bool) -> Vec<u32> {
     let universe = model.universes()[v];
     let mut indices: Vec<u32> = match model.initial_domain(v) {
         Some(domain) if !at_end => domain.iter().collect(),
         _ => (0..universe).collect(),
     };
-    order_values(
-        &options.strategy.values,
-        VarId::at(v as u32),
-        universe,
-        &mut indices,
-        0,
-    );
+    order_values(orders[v], VarId::at(v as u32), universe, &mut indices, 0);
     indices
 }
 

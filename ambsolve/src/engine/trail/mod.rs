@@ -1,7 +1,8 @@
 //! The trail engine: depth-first search over a store of domains, on the choice stack.
 //!
-//! A decision fixes a variable to a value: the frame remembers the variable, the value
-//! being tried and the trail mark taken before it. Propagators then run to a fixpoint;
+//! A decision fixes a variable to a value (or, splitting, narrows it to a half of its
+//! domain: two alternatives, the value being the middle): the frame remembers the
+//! variable, the value being tried and the trail mark taken before it. Propagators then run to a fixpoint;
 //! an emptied domain is a failure. Backtracking undoes the trail to the top frame's mark,
 //! which restores the domain the variable had at the decision, and tries its next value
 //! in the value order; a frame with no value left is popped. No closure is re-run and
@@ -10,11 +11,13 @@
 //! With input order and ascending values, solutions come in lexicographic order of their
 //! value indices: the order of the replay engine.
 //!
-//! The engine's parts, one concept a file: `pick.rs` (which variable, which values, from
-//! the strategy), `subproblem.rs` (the part of the tree searched), `restarts.rs`,
+//! The engine's parts, one concept a file: `pick.rs` (which variable, from the
+//! strategy's phases and orders), `branch.rs` (how to branch on it: its values, or the
+//! halves of its domain), `subproblem.rs` (the part of the tree searched), `restarts.rs`,
 //! `leaders.rs` (symmetry: lex-leaders and class sizes) and `bound.rs` (branch and bound).
 
 mod bound;
+mod branch;
 mod leaders;
 mod pick;
 mod restarts;
@@ -23,8 +26,9 @@ mod subproblem;
 use std::sync::Arc;
 
 use self::bound::Bound;
+use self::branch::Values;
 use self::leaders::Leaders;
-use self::pick::{Values, VarPick};
+use self::pick::VarPick;
 use self::restarts::Restarting;
 use self::subproblem::Subtree;
 use crate::choice::{ChoiceStack, Fail};
@@ -100,11 +104,13 @@ impl<'a> TrailEngine<'a> {
         } else {
             None
         };
-        let propagation = Propagation::new(&model, objective, &mut store);
+        let mut propagation = Propagation::new(&model, objective, &mut store);
         let strategy = &options.strategy;
-        let vars = VarPick::new(&strategy.vars, model.num_vars());
-        let leaders =
-            symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking(model.num_vars())));
+        if strategy.learns() {
+            propagation.learn_weights(store.num_vars());
+        }
+        let vars = VarPick::new(strategy, &model);
+        let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
         TrailEngine {
             model,
             at_end,
@@ -113,7 +119,7 @@ impl<'a> TrailEngine<'a> {
             stack: ChoiceStack::new(),
             phase: Phase::Start,
             vars,
-            values: Values::new(&strategy.values),
+            values: Values::new(strategy),
             counters: Counters::default(),
             scope: Subtree::new(&options.scope),
             restarts: Restarting::new(strategy.restarts),
@@ -174,13 +180,14 @@ impl<'a> TrailEngine<'a> {
         self.try_top(true);
     }
 
-    /// Fixes the top frame's variable to its value and propagates; `new`: a node made
-    /// now (not replayed from a subproblem's path).
+    /// Makes the top frame's alternative true (its variable fixed to its value, or
+    /// narrowed to a half of its domain) and propagates; `new`: a node made now (not
+    /// replayed from a subproblem's path).
     fn try_top(&mut self, new: bool) {
         let top = *self.stack.top().expect("a frame is open");
         self.counters.nodes += u64::from(new);
         self.sync_bound();
-        let assigned = self.store.assign(top.var as usize, top.value);
+        let assigned = self.apply(&top);
         let result = if self.at_end {
             // Generate and test: nothing is checked before the leaves.
             self.store.clear_events();
@@ -220,7 +227,7 @@ impl<'a> TrailEngine<'a> {
             self.store.undo_to(top.mark);
             let Some(value) = self.value_after(&top) else {
                 self.stack.pop();
-                self.drop_listed();
+                self.drop_listed(&top);
                 self.store.set_level(self.stack.len() as u32);
                 continue;
             };

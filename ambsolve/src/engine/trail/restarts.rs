@@ -1,8 +1,8 @@
-//! Restarts on the trail engine: after a budget of failures (Luby), a first-solution
-//! search starts again from the root with its value order shuffled.
+//! Restarts on the trail engine: after a budget of failures (the strategy's schedule), a
+//! search starts again from the root with its value orders shuffled: a satisfaction
+//! search until its first solution, a branch and bound all along (its bound kept).
 
 use super::TrailEngine;
-use super::pick::ValuePick;
 use crate::choice::ChoiceStack;
 use crate::observe::Event;
 use crate::strategy::{Restarts, ValueOrder};
@@ -25,11 +25,12 @@ impl Restarting {
 }
 
 impl TrailEngine<'_> {
-    /// The value order of the current run: the strategy's, shuffled after a restart.
-    pub(super) fn run_value_order(&self) -> ValueOrder {
+    /// The value order of phase `phase` in the current run: the strategy's, shuffled
+    /// after a restart.
+    pub(super) fn run_value_order(&self, phase: usize) -> ValueOrder {
         match (&self.restarts.restarts, self.restarts.run) {
             (Some(restarts), run) if run > 0 => ValueOrder::Random(restarts.seed.wrapping_add(run)),
-            _ => self.values.order.clone(),
+            _ => self.values.orders[phase].clone(),
         }
     }
 
@@ -42,7 +43,9 @@ impl TrailEngine<'_> {
             // A subproblem, or a search being split, keeps to its order.
             return false;
         }
-        if self.counters.solutions > 0
+        // A satisfaction search stops restarting at its first solution, so that it sees
+        // each solution once; a branch and bound's bound excludes the solutions found.
+        if (self.counters.solutions > 0 && !self.bound.is_set())
             || self.restarts.run_failures <= restarts.budget(self.restarts.run)
         {
             return false;
@@ -50,14 +53,12 @@ impl TrailEngine<'_> {
         self.store.undo_to(0);
         self.store.set_level(0);
         self.stack = ChoiceStack::new();
-        self.values.listed.clear();
-        self.values.starts.clear();
+        // After a restart values are listed (shuffled) whatever the strategy's orders.
+        self.values.list_all();
         self.restarts.run += 1;
         self.restarts.run_failures = 0;
         self.counters.restarts += 1;
         self.report(|| Event::Restart);
-        // After a restart values are listed (shuffled) whatever the strategy's order.
-        self.values.pick = ValuePick::Listed;
         true
     }
 }
