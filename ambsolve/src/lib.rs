@@ -74,6 +74,7 @@ mod trail;
 // 2 meaning
 mod control;
 mod exact;
+mod expr;
 mod limits;
 mod model;
 mod observe;
@@ -100,6 +101,7 @@ mod puzzle;
 pub use crate::choice::{Fail, ParseSubproblemError, Subproblem};
 pub use crate::domain::{Bits, Domain};
 pub use crate::error::SearchError;
+pub use crate::expr::{BoolExpr, IntExpr};
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{Assignment, CheckError, Cmp, IntArg, Integer, Lit, Model, Sense, Term};

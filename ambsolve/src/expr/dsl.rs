@@ -1,0 +1,1 @@
+//! What `constraints!` builds expressions with (see `lib.rs`'s `__private`).
