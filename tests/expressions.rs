@@ -46,6 +46,7 @@ enum I {
     Element(Box<I>, Vec<I>),
     Element2d(Box<I>, Box<I>, Vec<Vec<I>>),
     Count(Vec<B>),
+    NValue(Vec<I>),
 }
 
 #[derive(Clone, Debug)]
@@ -71,7 +72,7 @@ fn gen_int(rng: &mut Rng, depth: u32, vars: usize) -> I {
     }
     let mut sub = || Box::new(gen_int(rng, depth - 1, vars));
     let (a, b) = (sub(), sub());
-    match rng.below(13) {
+    match rng.below(14) {
         0 => I::Add(a, b),
         1 => I::Sub(a, b),
         2 | 3 => I::Mul(a, b),
@@ -97,7 +98,8 @@ fn gen_int(rng: &mut Rng, depth: u32, vars: usize) -> I {
                 .collect();
             I::Element2d(a, b, rows)
         }
-        _ => I::Count(vec![gen_bool(rng, depth - 1, vars), gen_bool(rng, 0, vars)]),
+        12 => I::Count(vec![gen_bool(rng, depth - 1, vars), gen_bool(rng, 0, vars)]),
+        _ => I::NValue(vec![*a, *b, gen_int(rng, 0, vars)]),
     }
 }
 
@@ -157,6 +159,15 @@ fn eval_int(e: &I, x: &[i64], f: &[bool]) -> Option<i128> {
             row.get(usize::try_from(c).ok()?).copied()
         }
         I::Count(items) => Some(items.iter().filter(|b| eval_bool(b, x, f)).count() as i128),
+        I::NValue(items) => {
+            let mut values: Vec<i128> = items
+                .iter()
+                .map(|e| eval_int(e, x, f))
+                .collect::<Option<_>>()?;
+            values.sort_unstable();
+            values.dedup();
+            Some(values.len() as i128)
+        }
     }
 }
 
@@ -241,6 +252,7 @@ fn build_int(e: &I, v: &Vars) -> IntExpr {
                 .map(|row| row.iter().map(|e| build_int(e, v)).collect::<Vec<_>>()),
         ),
         I::Count(items) => IntExpr::count(items.iter().map(|b| build_bool(b, v))),
+        I::NValue(items) => IntExpr::nvalue(items.iter().map(|e| build_int(e, v))),
     }
 }
 

@@ -351,6 +351,7 @@ pub mod __private {
     }
 
     pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther};
+    pub use crate::expr::dsl;
 
     /// A comparison `x CMP y` between two chosen values, on its way into a model:
     /// `(&&Compare(&x, &y)).linear(&mut model, cmp)` posts it as a linear constraint when

@@ -14,6 +14,8 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, UnOp};
 
+use crate::arrows::{IFF, IMPLIES};
+
 /// Methods of integers that exact integers have too.
 const EXACT_METHODS: [&str; 7] = [
     "abs",
@@ -27,7 +29,25 @@ const EXACT_METHODS: [&str; 7] = [
 
 /// A boolean condition, its computing comparisons made exact.
 pub(super) fn condition(expr: &Expr) -> TokenStream {
+    if let Some((name, a, b)) = arrow(expr) {
+        let (a, b) = (condition(a), condition(b));
+        return if name == IMPLIES {
+            quote_spanned!(expr.span()=> (!(#a) || (#b)))
+        } else {
+            quote_spanned!(expr.span()=> (::ambsolve::__private::dsl::truth(#a) == ::ambsolve::__private::dsl::truth(#b)))
+        };
+    }
     match expr {
+        // Booleans compared, or combined bit by bit: each side is a condition.
+        Expr::Binary(b)
+            if matches!(
+                b.op,
+                BinOp::Eq(_) | BinOp::Ne(_) | BinOp::BitXor(_) | BinOp::BitAnd(_) | BinOp::BitOr(_)
+            ) && (boolean(&b.left) || boolean(&b.right)) =>
+        {
+            let (left, right, op) = (condition(&b.left), condition(&b.right), &b.op);
+            quote!(#left #op #right)
+        }
         Expr::Binary(b) if is_comparison(&b.op) && (computes(&b.left) || computes(&b.right)) => {
             let (left, right, op) = (operand(&b.left), operand(&b.right), &b.op);
             quote!(#left #op #right)
@@ -75,6 +95,21 @@ fn operand(expr: &Expr) -> TokenStream {
             quote_spanned!(literal.span()=> ::ambsolve::__private::Exact::of(#wide))
         }
         Expr::If(i) => branches(i, operand),
+        Expr::Call(call) if function(call).is_some() => {
+            let args: Vec<TokenStream> = call.args.iter().map(operand).collect();
+            let span = call.span();
+            match (function(call), args.as_slice()) {
+                (Some("abs"), [a]) => quote_spanned!(span=> (#a).abs()),
+                (Some("pow"), [a, b]) => {
+                    quote_spanned!(span=> ::ambsolve::__private::Exact::power(#a, #b))
+                }
+                (Some(f), [first, rest @ ..]) => {
+                    let f = syn::Ident::new(f, call.func.span());
+                    quote_spanned!(span=> (#first)#(.#f(#rest))*)
+                }
+                _ => unreachable!("function() checks the arguments"),
+            }
+        }
         Expr::MethodCall(call)
             if computes(&call.receiver) && EXACT_METHODS.iter().any(|m| call.method == m) =>
         {
@@ -175,7 +210,55 @@ fn computes(expr: &Expr) -> bool {
         Expr::MethodCall(call) => {
             EXACT_METHODS.iter().any(|m| call.method == m) && computes(&call.receiver)
         }
+        Expr::Call(call) => function(call).is_some(),
         _ => false,
+    }
+}
+
+/// `abs(x)`, `pow(x, k)`, `min(a, b, ..)`, `max(a, b, ..)`: the functions of exact
+/// integers a condition may call (the macro's own, whatever else the scope holds).
+fn function(call: &syn::ExprCall) -> Option<&'static str> {
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let name = path.path.get_ident()?.to_string();
+    let n = call.args.len();
+    match name.as_str() {
+        "abs" if n == 1 => Some("abs"),
+        "pow" if n == 2 => Some("pow"),
+        "min" if n >= 2 => Some("min"),
+        "max" if n >= 2 => Some("max"),
+        _ => None,
+    }
+}
+
+/// `a -> b` or `a <-> b` (their markers): the marker's name and both sides.
+fn arrow(expr: &Expr) -> Option<(&'static str, &Expr, &Expr)> {
+    let Expr::Call(call) = expr else {
+        return None;
+    };
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let name = [IMPLIES, IFF].into_iter().find(|m| path.path.is_ident(m))?;
+    match call.args.iter().collect::<Vec<_>>().as_slice() {
+        [a, b] => Some((name, a, b)),
+        _ => None,
+    }
+}
+
+/// Whether `expr` is a boolean by its shape: a comparison, `&&`, `||`, `!`, an arrow, a
+/// `bool` literal.
+fn boolean(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => boolean(&p.expr),
+        Expr::Binary(b) => is_comparison(&b.op) || matches!(b.op, BinOp::And(_) | BinOp::Or(_)),
+        Expr::Unary(u) => matches!(u.op, UnOp::Not(_)) && boolean(&u.expr),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(_),
+            ..
+        }) => true,
+        _ => arrow(expr).is_some(),
     }
 }
 

@@ -152,6 +152,24 @@ impl IntExpr {
             .fold(first, |acc, item| acc.extend_extreme(item.clone(), max))
     }
 
+    /// How many distinct values `items` take (MiniZinc's `nvalue`).
+    ///
+    /// ```
+    /// use ambsolve::{Engine, IntExpr, Model};
+    ///
+    /// // Three digits of 0..3 taking exactly two distinct values: 3 × 6 ways.
+    /// let mut m = Model::new();
+    /// let x = m.vars("x", 3, 0..3i64);
+    /// m.add(IntExpr::nvalue(&x).eq(2));
+    /// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 18);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn nvalue<E: Into<IntExpr>>(items: impl IntoIterator<Item = E>) -> IntExpr {
+        let items: Vec<IntExpr> = items.into_iter().map(Into::into).collect();
+        let depth = items.iter().map(|e| e.depth).max().unwrap_or(0);
+        IntExpr::with_depth(IntNode::NValue(items), depth + 1)
+    }
+
     /// The smaller of `self` and `other`.
     pub fn min(&self, other: impl Into<IntExpr>) -> IntExpr {
         self.clone().extend_extreme(other.into(), false)
@@ -513,6 +531,7 @@ impl fmt::Debug for IntExpr {
             IntNode::Element2d { row, col, table } => {
                 write!(f, "table of {} rows[{row:?}][{col:?}]", table.len())
             }
+            IntNode::NValue(items) => list(f, "nvalue", items),
             IntNode::Bool(b) => write!(f, "bool2int({b:?})"),
             IntNode::Invalid(message) => write!(f, "invalid({message})"),
         }

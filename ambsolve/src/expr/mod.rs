@@ -11,7 +11,7 @@
 //! and one under `!` is true).
 
 mod bool_expr;
-pub(crate) mod dsl;
+pub mod dsl;
 mod flatten;
 mod int_expr;
 mod model_api;
@@ -61,6 +61,8 @@ pub(crate) enum IntNode {
         col: IntExpr,
         table: Vec<Vec<IntExpr>>,
     },
+    /// How many distinct values the items take.
+    NValue(Vec<IntExpr>),
     /// 1 if the boolean holds, else 0 (`bool2int`).
     Bool(BoolExpr),
     /// An expression that could not be built: the model becomes invalid with this message

@@ -4,6 +4,7 @@
 
 use hashbrown::HashMap;
 
+use crate::exact::Exact;
 use crate::expr::flatten::{Flat, Operand, Val};
 use crate::model::{Cmp, Lit};
 use crate::var::VarId;
@@ -107,7 +108,7 @@ pub(crate) fn divide(f: &mut Flat<'_, '_>, x: &Val, y: &Val, z: &Operand, rem: b
 /// `z = x^y`; `y < 0` is ruled out, `0^0 = 1`.
 pub(crate) fn power(f: &mut Flat<'_, '_>, x: &Val, y: &Val, z: &Operand) {
     functional(f, "a power", &[x, y], z, |v| {
-        u32::try_from(v[1]).ok().and_then(|e| v[0].checked_pow(e))
+        Exact::of(v[0]).power(Exact::of(v[1])).get()
     });
 }
 

@@ -2,6 +2,7 @@
 //! auxiliary result sized from their bounds; partial ones guard their arguments when the
 //! comparison containing them is reified.
 
+use crate::exact::Exact;
 use crate::expr::flatten::logic::total;
 use crate::expr::flatten::{Cx, Flat, Lin, Truth, Val};
 use crate::expr::primitives;
@@ -51,12 +52,12 @@ fn remainder((a, b): (i128, i128), (c, d): (i128, i128)) -> (i128, i128) {
 
 /// Bounds of `x^e`, `e` in `(elo, ehi)` with `elo >= 0`.
 fn power((a, b): (i128, i128), (elo, ehi): (i128, i128)) -> Option<(i128, i128)> {
-    let top = u32::try_from(ehi).ok()?;
     let m = a.saturating_abs().max(b.saturating_abs());
     if m <= 1 {
         // 0, 1 or -1 to some power; 0^0 = 1.
         return Some((if a < 0 { -1 } else { 0 }, 1));
     }
+    let top = u32::try_from(ehi).ok()?;
     let big = m.checked_pow(top)?;
     let lo = if a < 0 {
         -big
@@ -104,8 +105,8 @@ impl Flat<'_, '_> {
                 let y = self.value(b, cx)?;
                 let y = self.guarded(y, &[(Cmp::Ge, 0)], 0, cx)?;
                 if let (Val::Const(p), Val::Const(q)) = (&x, &y) {
-                    let exponent = u32::try_from(*q).ok();
-                    return self.constant(exponent.and_then(|q| p.checked_pow(q)), cx);
+                    let power = Exact::of(*p).power(Exact::of(*q)).get();
+                    return self.constant(power, cx);
                 }
                 let Some(bounds) = power(x.bounds(), y.bounds()) else {
                     self.fail("a power's value does not fit in an i128");
@@ -138,6 +139,13 @@ impl Flat<'_, '_> {
                     xs.push(self.value(item, cx)?);
                 }
                 self.extreme(xs, max)
+            }
+            IntNode::NValue(items) => {
+                let mut xs = Vec::with_capacity(items.len());
+                for item in items {
+                    xs.push(self.value(item, cx)?);
+                }
+                self.nvalue(&xs)
             }
             IntNode::Element {
                 index,
@@ -212,6 +220,69 @@ impl Flat<'_, '_> {
         let z = self.aux(if max { "max" } else { "min" }, (lo, hi))?;
         primitives::extreme(self, &xs, &z, max);
         Some(Val::Var(z))
+    }
+
+    /// How many distinct values `xs` take: for each value some item can take, a literal
+    /// saying whether one does, and their sum.
+    fn nvalue(&mut self, xs: &[Val]) -> Option<Val> {
+        let mut values: Vec<i128> = Vec::new();
+        for x in xs {
+            match x {
+                Val::Const(c) => values.push(*c),
+                Val::Var(op) => values.extend(op.images.iter().map(|&v| i128::from(v))),
+            }
+            if values.len() > primitives::TABLE_LIMIT {
+                self.fail("nvalue over items with too many values");
+                return None;
+            }
+        }
+        values.sort_unstable();
+        values.dedup();
+        let sorted: Vec<Option<Vec<i64>>> = xs
+            .iter()
+            .map(|x| match x {
+                Val::Const(_) => None,
+                Val::Var(op) => {
+                    let mut images = op.images.to_vec();
+                    images.sort_unstable();
+                    Some(images)
+                }
+            })
+            .collect();
+        let mut lin = Lin::default();
+        for v in values {
+            let mut taken = Vec::new();
+            for (x, images) in xs.iter().zip(&sorted) {
+                let can = images.as_ref().is_none_or(|images| {
+                    i64::try_from(v).is_ok_and(|v| images.binary_search(&v).is_ok())
+                });
+                if !can {
+                    continue;
+                }
+                let mut eq = Lin::default();
+                match x {
+                    Val::Const(c) => eq.constant = *c - v,
+                    Val::Var(op) => {
+                        eq.push(1, op.clone());
+                        eq.constant = -v;
+                    }
+                }
+                taken.push(self.reify_lin(eq, Cmp::Eq));
+            }
+            match self.join(taken, false) {
+                Truth::Const(b) => lin.constant += i128::from(b),
+                Truth::Lit(lit) => {
+                    let (op, positive) = self.int_of_lit(lit);
+                    if positive {
+                        lin.push(1, op);
+                    } else {
+                        lin.constant += 1;
+                        lin.push(-1, op);
+                    }
+                }
+            }
+        }
+        self.materialize(lin, "nvalue")
     }
 
     /// `v` where the conditions `v cmp c` (all of them) hold; where they do not, `safe`

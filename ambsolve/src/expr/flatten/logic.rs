@@ -263,7 +263,9 @@ pub(crate) fn total(e: &IntExpr) -> bool {
         IntNode::Sum(items, _) => items.iter().all(|(_, item)| total(item)),
         IntNode::Mul(a, b) => total(a) && total(b),
         IntNode::Abs(a) => total(a),
-        IntNode::Min(items) | IntNode::Max(items) => items.iter().all(total),
+        IntNode::Min(items) | IntNode::Max(items) | IntNode::NValue(items) => {
+            items.iter().all(total)
+        }
         IntNode::Div(a, b) | IntNode::Rem(a, b) => {
             total(a) && matches!(b.as_const(), Some(Some(d)) if d != 0)
         }
