@@ -485,3 +485,38 @@ fn literals_and_booleans_mix_with_integers() {
         assert_eq!(count(&m, engine, "mix"), brute);
     }
 }
+
+#[test]
+fn a_function_equal_to_a_variable_takes_it_as_its_result() {
+    // z lists a value twice: each of its indices is a solution of its own.
+    let xs: [i64; 5] = [-2, -1, 0, 1, 3];
+    let zs: [i64; 7] = [0, 1, 1, -2, 4, 9, -3];
+    type Case = (fn(i64, i64) -> Option<i64>, fn(IntExpr, IntExpr) -> IntExpr);
+    let cases: [(&str, Case); 7] = [
+        ("x * y", (|x, y| Some(x * y), |x, y| x * y)),
+        ("x / y", (|x, y| x.checked_div(y), |x, y| x / y)),
+        ("x % y", (|x, y| x.checked_rem(y), |x, y| x % y)),
+        ("abs(x)", (|x, _| Some(x.abs()), |x, _| x.abs())),
+        ("max(x, y)", (|x, y| Some(x.max(y)), |x, y| x.max(y))),
+        ("x ^ 2", (|x, _| Some(x * x), |x, _| x.pow(2))),
+        ("[x, y, 1][y]", (
+            |x, y| [x, y, 1].get(usize::try_from(y).ok()?).copied(),
+            |x, y| IntExpr::element(y.clone(), [x, y, IntExpr::from(1)]),
+        )),
+    ];
+    for (what, (meaning, build)) in cases {
+        let mut m = Model::new();
+        let x = m.var(xs);
+        let y = m.var(xs);
+        let z = m.var(zs);
+        m.add(build(IntExpr::from(&x), IntExpr::from(&y)).eq(&z));
+        let expected = xs
+            .iter()
+            .flat_map(|&x| xs.iter().map(move |&y| (x, y)))
+            .map(|(x, y)| zs.iter().filter(|&&z| meaning(x, y) == Some(z)).count() as u64)
+            .sum::<u64>();
+        for engine in [Engine::Trail, Engine::Replay] {
+            assert_eq!(count(&m, engine, what), expected, "{what} == z on {engine:?}");
+        }
+    }
+}

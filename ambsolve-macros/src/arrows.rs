@@ -5,7 +5,7 @@
 //! (`a -> b -> c` is `a -> (b -> c)`).
 
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
-use quote::quote_spanned;
+use quote::{quote, quote_spanned};
 
 /// The marker `a -> b` becomes.
 pub(crate) const IMPLIES: &str = "__ambsolve_implies";
@@ -81,8 +81,12 @@ fn marker(
             format!("`{written}` needs a condition on each side: write `require a {written} b;`"),
         ));
     }
+    // The parentheses are the macro's own (no lint on them is the user's to answer).
     let name = proc_macro2::Ident::new(name, arrow);
-    Ok(quote_spanned!(arrow=> #name((#left), (#right))))
+    let paren = |inner: TokenStream| Group::new(Delimiter::Parenthesis, inner);
+    let (left, right) = (paren(left), paren(right));
+    let args = paren(quote!(#left, #right));
+    Ok(quote_spanned!(arrow=> #name #args))
 }
 
 /// The positions of the arrows of one kind in `trees` (the index of their first token)

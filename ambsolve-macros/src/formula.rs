@@ -86,6 +86,8 @@ pub(crate) enum Kind<'a> {
     Lookup(&'a Expr, Vec<Formula<'a>>),
     /// An array (or grid) of choices read at one or two indices, some chosen.
     Element(Slot, Vec<Formula<'a>>),
+    /// `count(a, b, ..)`: how many of the conditions hold.
+    Count(Vec<Formula<'a>>),
     /// `sum(..)`, or `count(..)` when the flag is set.
     Sum(bool, &'a Comprehension, Box<Formula<'a>>),
 }
@@ -95,7 +97,7 @@ impl Formula<'_> {
     /// a chosen index, or takes the least or greatest of a whole array.
     pub(crate) fn exact_only(&self) -> bool {
         match &self.kind {
-            Kind::Element(..) | Kind::Sum(..) | Kind::OfArray(..) => true,
+            Kind::Element(..) | Kind::Sum(..) | Kind::OfArray(..) | Kind::Count(_) => true,
             Kind::Leaf(_) | Kind::Value(_) | Kind::Int(_) => false,
             Kind::Not(a) | Kind::Neg(a) | Kind::Abs(a) | Kind::Cast(a) => a.exact_only(),
             Kind::Binary(_, a, b) | Kind::Compare(_, _, a, b) => a.exact_only() || b.exact_only(),
@@ -120,9 +122,10 @@ impl Formula<'_> {
                 a.visit(f);
                 b.visit(f);
             }
-            Kind::Extreme(_, items) | Kind::Lookup(_, items) | Kind::Element(_, items) => {
-                items.iter().for_each(|item| item.visit(f));
-            }
+            Kind::Extreme(_, items)
+            | Kind::Lookup(_, items)
+            | Kind::Element(_, items)
+            | Kind::Count(items) => items.iter().for_each(|item| item.visit(f)),
         }
     }
 
@@ -134,7 +137,9 @@ impl Formula<'_> {
             Kind::Sum(_, _, element) => element.varies(),
             Kind::Not(a) | Kind::Neg(a) | Kind::Abs(a) | Kind::Cast(a) => a.varies(),
             Kind::Binary(_, a, b) | Kind::Compare(_, _, a, b) => a.varies() || b.varies(),
-            Kind::Extreme(_, items) | Kind::Lookup(_, items) => items.iter().any(Formula::varies),
+            Kind::Extreme(_, items) | Kind::Lookup(_, items) | Kind::Count(items) => {
+                items.iter().any(Formula::varies)
+            }
         }
     }
 }
@@ -287,6 +292,10 @@ impl<'c, 'a> Reader<'c, 'a> {
                 let items: Option<Vec<Formula<'a>>> = args.iter().map(|a| self.read(a)).collect();
                 Some(Kind::Extreme(name == "max", items?))
             }
+            "count" if !args.is_empty() && self.comprehension(args[0]).is_none() => {
+                let items: Option<Vec<Formula<'a>>> = args.iter().map(|a| self.read(a)).collect();
+                Some(Kind::Count(items?))
+            }
             "sum" | "count" => {
                 let [Expr::Path(arg)] = args.as_slice() else {
                     return None;
@@ -303,6 +312,15 @@ impl<'c, 'a> Reader<'c, 'a> {
             _ if self.constant(expr) => Some(Kind::Value(expr)),
             _ => None,
         }
+    }
+
+    /// The comprehension whose placeholder `expr` is, if it is one.
+    fn comprehension(&self, expr: &Expr) -> Option<&'a Comprehension> {
+        let Expr::Path(path) = expr else {
+            return None;
+        };
+        let ident = path.path.get_ident()?;
+        self.comprehensions.iter().find(|c| c.placeholder == *ident)
     }
 
     /// `expr` if it is a whole array (or a grid's row) of choices.

@@ -34,6 +34,11 @@ const GLOBALS: &[(&str, &[Param])] = &[
     ("strictly_decreasing", &[Ints]),
 ];
 
+/// The names of the global constraints written as calls.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    GLOBALS.iter().map(|(name, _)| *name)
+}
+
 /// The global constraint `part` calls, if it calls one.
 pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<Constraint<'a>>> {
     let Expr::Call(call) = part else {

@@ -325,6 +325,14 @@ fn classify_one<'a>(
     if let Some(global) = globals::global(part, dims) {
         return global;
     }
+    for name in globals::names() {
+        if let Some(found) = call_named(part, name) {
+            return Err(syn::Error::new(
+                found,
+                format!("{name}(..) is a constraint of its own: write `require {name}(..);`"),
+            ));
+        }
+    }
     // A placeholder left here is misplaced: all_different(..) must stand alone, and
     // sum(..) works only in linear comparisons (handled below).
     if let Some(comprehension) = require
@@ -438,11 +446,8 @@ fn formula<'a>(
     let fallback = if formula.exact_only() {
         None
     } else {
-        match fallback {
-            Some(fallback) => Some(Box::new(fallback)),
-            // No predicate was planned (a chosen index, a comprehension): none can be.
-            None => None,
-        }
+        // Without a predicate planned (a chosen index, a comprehension), none can be.
+        fallback.map(Box::new)
     };
     Ok(Some(Constraint::Formula {
         span: part.span(),

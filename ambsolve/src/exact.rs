@@ -184,6 +184,25 @@ impl<T> ProbeOther for Probe<T> {
     }
 }
 
+/// A value compared where it stands, borrowed: `(&&ProbeRef(&v)).exact()` is an
+/// [`Exact`] if `v` is a primitive integer, `&v` otherwise (so values that are not `Copy`
+/// compare by reference, as `==` and `<` do).
+#[derive(Debug)]
+pub struct ProbeRef<'v, T: ?Sized>(pub &'v T);
+
+impl<T: Integer + TryInto<i128>> ProbeInteger for &ProbeRef<'_, T> {
+    fn exact(&self) -> Exact {
+        Exact((*self.0).try_into().ok())
+    }
+}
+
+impl<'v, T: ?Sized> ProbeOther for ProbeRef<'v, T> {
+    type Value = &'v T;
+    fn exact(&self) -> &'v T {
+        self.0
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::needless_borrow, clippy::neg_cmp_op_on_partial_ord)]
 mod tests {

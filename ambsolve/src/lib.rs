@@ -350,7 +350,7 @@ pub mod __private {
         vars.into_iter().map(Var::id).collect()
     }
 
-    pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther};
+    pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther, ProbeRef};
     pub use crate::expr::dsl;
 
     /// A comparison `x CMP y` between two chosen values, on its way into a model:

@@ -27,6 +27,14 @@ const EXACT_METHODS: [&str; 7] = [
     "div_euclid",
 ];
 
+/// The traits probes need, for the start of a condition's code.
+pub(super) fn imports() -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use ::ambsolve::__private::{ProbeInteger as _, ProbeOther as _};
+    }
+}
+
 /// A boolean condition, its computing comparisons made exact.
 pub(super) fn condition(expr: &Expr) -> TokenStream {
     if let Some((name, a, b)) = arrow(expr) {
@@ -48,8 +56,14 @@ pub(super) fn condition(expr: &Expr) -> TokenStream {
             let (left, right, op) = (condition(&b.left), condition(&b.right), &b.op);
             quote!(#left #op #right)
         }
-        Expr::Binary(b) if is_comparison(&b.op) && (computes(&b.left) || computes(&b.right)) => {
-            let (left, right, op) = (operand(&b.left), operand(&b.right), &b.op);
+        // Every comparison is probed: integers of any types compare exactly, other values
+        // as Rust compares them.
+        Expr::Binary(b) if is_comparison(&b.op) => {
+            let (left, right, op) = if computes(&b.left) || computes(&b.right) {
+                (operand(&b.left), operand(&b.right), &b.op)
+            } else {
+                (side(&b.left), side(&b.right), &b.op)
+            };
             quote!(#left #op #right)
         }
         Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
@@ -68,6 +82,41 @@ pub(super) fn condition(expr: &Expr) -> TokenStream {
         }
         Expr::If(i) => branches(i, condition),
         _ => quote!(#expr),
+    }
+}
+
+/// A side of a comparison that does not compute: the value where it stands, probed by
+/// reference (an integer becomes exact, anything else is compared as Rust compares it,
+/// without being moved).
+fn side(expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Paren(p) => {
+            let inner = side(&p.expr);
+            quote_spanned!(p.span()=> (#inner))
+        }
+        _ if !matches!(expr, Expr::If(_)) => {
+            // No block around it: what it borrows lives as long as the comparison (the
+            // condition's code starts with `imports()`).
+            quote!((&&::ambsolve::__private::ProbeRef(&#expr)).exact())
+        }
+        _ => operand(expr),
+    }
+}
+
+/// Whether `expr` computes at its top: arithmetic, a negation, an integer literal, an
+/// exact method or function.
+fn computes(expr: &Expr) -> bool {
+    match expr {
+        Expr::Binary(b) => is_arithmetic(&b.op),
+        Expr::Unary(u) => matches!(u.op, UnOp::Neg(_)),
+        Expr::Paren(p) => computes(&p.expr),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(literal),
+            ..
+        }) => literal.suffix().is_empty(),
+        Expr::MethodCall(call) => EXACT_METHODS.iter().any(|m| call.method == m),
+        Expr::Call(call) => function(call).is_some(),
+        _ => false,
     }
 }
 
@@ -110,19 +159,17 @@ fn operand(expr: &Expr) -> TokenStream {
                 _ => unreachable!("function() checks the arguments"),
             }
         }
-        Expr::MethodCall(call)
-            if computes(&call.receiver) && EXACT_METHODS.iter().any(|m| call.method == m) =>
-        {
+        Expr::MethodCall(call) if EXACT_METHODS.iter().any(|m| call.method == m) => {
             let receiver = operand(&call.receiver);
             let method = &call.method;
-            let args = call.args.iter().map(|arg| {
-                if call.method == "pow" {
-                    quote!(#arg)
-                } else {
-                    operand(arg)
+            let args: Vec<TokenStream> = call.args.iter().map(operand).collect();
+            match args.as_slice() {
+                // An exact power takes an exact exponent (negative: undefined).
+                [exponent] if call.method == "pow" => {
+                    quote_spanned!(call.span()=> ::ambsolve::__private::Exact::power(#receiver, #exponent))
                 }
-            });
-            quote_spanned!(call.span()=> #receiver.#method(#(#args),*))
+                _ => quote_spanned!(call.span()=> #receiver.#method(#(#args),*)),
+            }
         }
         Expr::Binary(b) if is_comparison(&b.op) || matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
             probe(&condition(expr))
@@ -191,30 +238,6 @@ fn is_arithmetic(op: &BinOp) -> bool {
     )
 }
 
-/// Whether an operand computes: arithmetic, a negation or an integer literal, at its top
-/// (through parentheses, `if` branches and the exact methods).
-fn computes(expr: &Expr) -> bool {
-    match expr {
-        Expr::Binary(b) => is_arithmetic(&b.op),
-        Expr::Unary(u) => matches!(u.op, UnOp::Neg(_)),
-        Expr::Paren(p) => computes(&p.expr),
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(literal),
-            ..
-        }) => literal.suffix().is_empty(),
-        Expr::If(i) => {
-            tail(&i.then_branch).is_some_and(computes)
-                || i.else_branch.as_ref().is_some_and(|(_, e)| computes(e))
-        }
-        Expr::Block(b) => tail(&b.block).is_some_and(computes),
-        Expr::MethodCall(call) => {
-            EXACT_METHODS.iter().any(|m| call.method == m) && computes(&call.receiver)
-        }
-        Expr::Call(call) => function(call).is_some(),
-        _ => false,
-    }
-}
-
 /// `abs(x)`, `pow(x, k)`, `min(a, b, ..)`, `max(a, b, ..)`: the functions of exact
 /// integers a condition may call (the macro's own, whatever else the scope holds).
 fn function(call: &syn::ExprCall) -> Option<&'static str> {
@@ -262,12 +285,6 @@ fn boolean(expr: &Expr) -> bool {
     }
 }
 
-fn tail(block: &syn::Block) -> Option<&Expr> {
-    match block.stmts.last() {
-        Some(syn::Stmt::Expr(tail, None)) => Some(tail),
-        _ => None,
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -279,9 +296,9 @@ mod tests {
     }
 
     #[test]
-    fn plain_comparisons_keep_their_rust_meaning() {
-        assert_eq!(show("w1 == w2"), "w1 == w2");
+    fn calls_keep_their_rust_meaning_and_comparisons_are_probed() {
         assert_eq!(show("linked (a , b)"), "linked (a , b)");
+        assert_eq!(show("w1 == w2").matches("ProbeRef").count(), 2);
     }
 
     #[test]

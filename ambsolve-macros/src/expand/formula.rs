@@ -141,6 +141,10 @@ fn node(formula: &Formula<'_>, leaves: Leaves) -> TokenStream {
             let items = items.iter().map(sub);
             quote_spanned!(span=> ::ambsolve::__private::dsl::extreme(::ambsolve::__private::Vec::from([#(#items),*]), #max))
         }
+        Kind::Count(items) => {
+            let items = items.iter().map(sub);
+            quote_spanned!(span=> ::ambsolve::__private::dsl::count(::ambsolve::__private::Vec::from([#(#items),*])))
+        }
         Kind::OfArray(function, slot, other) => {
             let items = row_nodes(&handle(slot), leaves, slot.span);
             let f = dsl(function);

@@ -312,9 +312,11 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             let (binding, condition) = bind_slot(slot, condition, counter);
             let span = condition.span();
             let condition = exact::condition(&condition);
+            let imports = exact::imports();
             quote_spanned! {span=> {
                 let #var = ::core::clone::Clone::clone(&#handle);
                 #model.restrict(&#var, |#value| {
+                    #imports
                     let #binding = ::core::clone::Clone::clone(#value);
                     #condition
                 });
@@ -661,10 +663,12 @@ fn predicate(
     rewriter.visit_expr_mut(&mut condition);
     let span = condition.span();
     let condition = exact::condition(&condition);
+    let imports = exact::imports();
     quote_spanned! {span=> {
         let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
         #(#setup)*
         #model.predicate(&#scope, move |#indices: &[u32]| -> bool {
+            #imports
             #(#binds)*
             #condition
         });

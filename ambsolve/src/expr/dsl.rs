@@ -7,6 +7,8 @@
 //! the boolean one, then the other), or converted through traits that only integers and
 //! booleans implement ([`var`], [`value`]) where no predicate could stand in.
 
+use std::cell::Cell;
+
 use crate::expr::{BoolExpr, IntExpr};
 use crate::model::global::Arg;
 use crate::model::{Cmp, IntArg, Integer, Model, Sense};
@@ -446,16 +448,34 @@ pub fn lookup2(
     element2d(row, col, table)
 }
 
-/// Requires `condition` if it is a boolean expression (and says so); else posts
-/// nothing and returns `false`, for the caller's predicate.
+/// Requires `condition` if it is a boolean expression that flattens (and says so); else
+/// posts nothing and returns `false`, for the caller's predicate: a condition whose
+/// flattening would make the model invalid (an auxiliary variable too wide, a value
+/// beyond `i64`) keeps its exact meaning as a predicate.
 pub fn require(model: &mut Model<'_>, condition: Node) -> bool {
-    match condition {
-        Node::Bool(b) => {
-            model.add(b);
-            true
-        }
-        _ => false,
+    let Node::Bool(b) = condition else {
+        return false;
+    };
+    if model.error().is_some() || PREDICATES_ONLY.with(Cell::get) {
+        return model.error().is_some();
     }
+    let mark = model.mark();
+    model.add(b);
+    if model.error().is_some() {
+        model.undo_to(mark);
+        return false;
+    }
+    true
+}
+
+thread_local! {
+    static PREDICATES_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Tests only: while `on`, conditions that have a predicate to fall back on are built as
+/// that predicate on this thread, so that a test can compare both meanings.
+pub fn predicates_only(on: bool) {
+    PREDICATES_ONLY.with(|p| p.set(on));
 }
 
 /// Requires `condition`, which has no predicate to fall back on: anything but a

@@ -12,15 +12,36 @@ use crate::var::VarId;
 /// The most tuples a functional table may list.
 pub(crate) const TABLE_LIMIT: usize = 1 << 20;
 
-/// Ties `z` to `compute` of `args` by a table: every combination of the arguments'
-/// values that computes a value of `z` (`None`: undefined, ruled out).
+/// A new auxiliary variable over `values` (any order, repeats allowed), or `None` (the
+/// model made invalid) if one is beyond `i64`.
+pub(crate) fn result(f: &mut Flat<'_, '_>, name: &str, mut values: Vec<i128>) -> Option<Operand> {
+    values.sort_unstable();
+    values.dedup();
+    let mut images = Vec::with_capacity(values.len());
+    for v in values {
+        match i64::try_from(v) {
+            Ok(v) => images.push(v),
+            Err(_) => {
+                f.fail(format!(
+                    "a value of an auxiliary variable ({name}), {v}, does not fit in an i64"
+                ));
+                return None;
+            }
+        }
+    }
+    Some(f.aux_over(name, images))
+}
+
+/// The result of `compute` over `args` (`None`: undefined, ruled out), tied to them by a
+/// table of every combination of their values: `target`, or a new auxiliary variable
+/// over the values computed.
 fn functional(
     f: &mut Flat<'_, '_>,
-    what: &str,
+    name: &str,
     args: &[&Val],
-    z: &Operand,
+    target: Option<Operand>,
     compute: impl Fn(&[i128]) -> Option<i128>,
-) {
+) -> Option<Operand> {
     // The distinct variables among the arguments, and where each argument reads.
     let mut vars: Vec<&Operand> = Vec::new();
     let mut reads: Vec<Result<usize, i128>> = Vec::with_capacity(args.len());
@@ -39,84 +60,94 @@ fn functional(
     let combinations = vars
         .iter()
         .try_fold(1usize, |n, v| n.checked_mul(v.images.len()));
-    if combinations.is_none_or(|n| n > TABLE_LIMIT) {
-        return f.fail(format!(
-            "{what} over arguments with {} combinations of values: too many for a table",
+    let Some(combinations) = combinations.filter(|&n| n <= TABLE_LIMIT) else {
+        f.fail(format!(
+            "a {name} over arguments with {} values: too many combinations (at most {TABLE_LIMIT})",
             vars.iter()
                 .map(|v| v.images.len().to_string())
                 .collect::<Vec<_>>()
                 .join(" × ")
         ));
-    }
-    let at: HashMap<i64, u32> = z
-        .images
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| (v, i as u32))
-        .collect();
-    let mut tuples: Vec<Vec<u32>> = Vec::new();
+        return None;
+    };
+    // Each combination of value indices, the last variable fastest, and its result.
+    let mut computed: Vec<(Vec<u32>, i128)> = Vec::new();
     let mut indices = vec![0usize; vars.len()];
-    let mut scope: Vec<VarId> = vars.iter().map(|v| v.var).collect();
-    scope.push(z.var);
-    if combinations == Some(0) {
-        return f.model.table_indices(&scope, tuples);
-    }
     let mut values = vec![0i128; args.len()];
-    'all: loop {
+    for _ in 0..combinations {
         for (k, read) in reads.iter().enumerate() {
             values[k] = match read {
                 Err(c) => *c,
                 Ok(v) => i128::from(vars[*v].images[indices[*v]]),
             };
         }
-        let result = compute(&values).and_then(|r| i64::try_from(r).ok());
-        if let Some(&zi) = result.and_then(|r| at.get(&r)) {
-            let mut tuple: Vec<u32> = indices.iter().map(|&i| i as u32).collect();
-            tuple.push(zi);
-            tuples.push(tuple);
+        if let Some(r) = compute(&values) {
+            computed.push((indices.iter().map(|&i| i as u32).collect(), r));
         }
-        // The next combination, the last variable fastest.
         for k in (0..vars.len()).rev() {
             indices[k] += 1;
             if indices[k] < vars[k].images.len() {
-                continue 'all;
+                break;
             }
             indices[k] = 0;
         }
-        break;
     }
+    let z = match target {
+        Some(target) => target,
+        None => result(f, name, computed.iter().map(|(_, r)| *r).collect())?,
+    };
+    // The result's value indices by value (a variable may list a value twice).
+    let mut at: HashMap<i128, Vec<u32>> = HashMap::new();
+    for (i, &v) in z.images.iter().enumerate() {
+        at.entry(i128::from(v)).or_default().push(i as u32);
+    }
+    let mut tuples: Vec<Vec<u32>> = Vec::with_capacity(computed.len());
+    for (indices, r) in computed {
+        for &zi in at.get(&r).into_iter().flatten() {
+            let mut tuple = indices.clone();
+            tuple.push(zi);
+            tuples.push(tuple);
+        }
+    }
+    let mut scope: Vec<VarId> = vars.iter().map(|v| v.var).collect();
+    scope.push(z.var);
     f.model.table_indices(&scope, tuples);
+    Some(z)
 }
 
-/// `z = x × y`.
-pub(crate) fn times(f: &mut Flat<'_, '_>, x: &Val, y: &Val, z: &Operand) {
-    functional(f, "a product", &[x, y], z, |v| v[0].checked_mul(v[1]));
+/// `x × y`.
+pub(crate) fn times(f: &mut Flat<'_, '_>, x: &Val, y: &Val, target: Option<Operand>) -> Option<Operand> {
+    functional(f, "product", &[x, y], target, |v| v[0].checked_mul(v[1]))
 }
 
-/// `z = x / y` (or `x % y`), truncating; `y = 0` is ruled out.
-pub(crate) fn divide(f: &mut Flat<'_, '_>, x: &Val, y: &Val, z: &Operand, rem: bool) {
-    let what = if rem { "a remainder" } else { "a quotient" };
-    functional(f, what, &[x, y], z, |v| {
+/// `x / y` (or `x % y`), truncating; `y = 0` is ruled out.
+pub(crate) fn divide(
+    f: &mut Flat<'_, '_>,
+    x: &Val,
+    y: &Val,
+    rem: bool,
+    target: Option<Operand>,
+) -> Option<Operand> {
+    let name = if rem { "remainder" } else { "quotient" };
+    functional(f, name, &[x, y], target, |v| {
         if rem {
             v[0].checked_rem(v[1])
         } else {
             v[0].checked_div(v[1])
         }
-    });
+    })
 }
 
-/// `z = x^y`; `y < 0` is ruled out, `0^0 = 1`.
-pub(crate) fn power(f: &mut Flat<'_, '_>, x: &Val, y: &Val, z: &Operand) {
-    functional(f, "a power", &[x, y], z, |v| {
+/// `x^y`; `y < 0` is ruled out, `0^0 = 1`.
+pub(crate) fn power(f: &mut Flat<'_, '_>, x: &Val, y: &Val, target: Option<Operand>) -> Option<Operand> {
+    functional(f, "power", &[x, y], target, |v| {
         Exact::of(v[0]).power(Exact::of(v[1])).get()
-    });
+    })
 }
 
-/// `z = |x|`.
-pub(crate) fn abs(f: &mut Flat<'_, '_>, x: &Operand, z: &Operand) {
-    functional(f, "an absolute value", &[&Val::Var(x.clone())], z, |v| {
-        v[0].checked_abs()
-    });
+/// `|x|`.
+pub(crate) fn abs(f: &mut Flat<'_, '_>, x: &Val, target: Option<Operand>) -> Option<Operand> {
+    functional(f, "absolute value", &[x], target, |v| v[0].checked_abs())
 }
 
 /// `z = min(xs)` (or max): `z` at most (least) each, and equal to one.
@@ -170,7 +201,8 @@ pub(crate) fn element(
             let at = usize::try_from(v[0] - offset).ok()?;
             constants.get(at).copied().flatten()
         };
-        return functional(f, "a lookup", &[&Val::Var(index.clone())], z, read);
+        functional(f, "lookup", &[&Val::Var(index.clone())], Some(z.clone()), read);
+        return;
     }
     // Variables: b_k <-> (index == offset + k), b_k -> z == items[k]; the index is within
     // the items, so exactly one b_k holds and z is determined.
@@ -242,21 +274,23 @@ pub(crate) fn element2d(
             .position(|((r, c), _)| *r as i128 == i && *c as i128 == j)
     };
     match defined {
-        None => functional(f, "a lookup in a table", &[row, col], &read, |v| {
-            find(v[0], v[1]).map(key)
-        }),
+        None => {
+            functional(f, "lookup in a table", &[row, col], Some(read.clone()), |v| {
+                find(v[0], v[1]).map(key)
+            })?;
+        }
         Some(d) => {
             // (row, col) -> 1 and the key of the cell, or 0 and the first key.
             let (d_op, _) = f.int_of_lit(d);
             let safe = i128::from(read.images[0]);
             let width = i128::from(read.hi) - i128::from(read.lo) + 1;
             let pair = f.aux("a cell or none", (0, 2 * width - 1))?;
-            functional(f, "a lookup in a table", &[row, col], &pair, |v| {
+            functional(f, "lookup in a table", &[row, col], Some(pair.clone()), |v| {
                 Some(match find(v[0], v[1]) {
                     Some(k) => width + key(k) - i128::from(read.lo),
                     None => safe - i128::from(read.lo),
                 })
-            });
+            })?;
             // pair = d × width + (read - lo)
             let lo = read.lo;
             f.model.linear(

@@ -11,6 +11,7 @@ mod check;
 mod constraint;
 pub(crate) mod global;
 mod integer;
+mod mark;
 mod objective;
 mod order;
 mod term;

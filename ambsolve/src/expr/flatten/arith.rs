@@ -4,85 +4,35 @@
 
 use crate::exact::Exact;
 use crate::expr::flatten::logic::total;
-use crate::expr::flatten::{Cx, Flat, Lin, Truth, Val};
+use crate::expr::flatten::{Cx, Flat, Lin, Operand, Truth, Val};
 use crate::expr::primitives;
 use crate::expr::{IntExpr, IntNode};
 use crate::model::{Cmp, Lit};
 
-/// Bounds of a product of two intervals.
-fn product((a, b): (i128, i128), (c, d): (i128, i128)) -> Option<(i128, i128)> {
-    let xs = [
-        a.checked_mul(c)?,
-        a.checked_mul(d)?,
-        b.checked_mul(c)?,
-        b.checked_mul(d)?,
-    ];
-    Some((*xs.iter().min()?, *xs.iter().max()?))
-}
-
-/// Bounds of a truncating quotient, the divisor in `(c, d)` but never 0.
-fn quotient((a, b): (i128, i128), (c, d): (i128, i128)) -> (i128, i128) {
-    // For a fixed divisor the quotient is monotone in the dividend; for a fixed dividend
-    // its size falls as the divisor's grows: the extremes are at these divisors.
-    let divisors = [c, d, -1, 1]
-        .into_iter()
-        .filter(|&x| x != 0 && c <= x && x <= d);
-    let mut out: Option<(i128, i128)> = None;
-    for divisor in divisors {
-        for dividend in [a, b] {
-            let q = dividend.checked_div(divisor).unwrap_or(dividend);
-            out = Some(out.map_or((q, q), |(lo, hi)| (lo.min(q), hi.max(q))));
-        }
-    }
-    let (lo, hi) = out.unwrap_or((0, 0));
-    (lo.min(0), hi.max(0))
-}
-
-/// Bounds of a truncating remainder: the sign of the dividend, smaller than the divisor.
-fn remainder((a, b): (i128, i128), (c, d): (i128, i128)) -> (i128, i128) {
-    let m = c
-        .saturating_abs()
-        .max(d.saturating_abs())
-        .saturating_sub(1)
-        .max(0);
-    let lo = if a < 0 { (-m).max(a) } else { 0 };
-    let hi = if b > 0 { m.min(b) } else { 0 };
-    (lo, hi)
-}
-
-/// Bounds of `x^e`, `e` in `(elo, ehi)` with `elo >= 0`.
-fn power((a, b): (i128, i128), (elo, ehi): (i128, i128)) -> Option<(i128, i128)> {
-    let m = a.saturating_abs().max(b.saturating_abs());
-    if m <= 1 {
-        // 0, 1 or -1 to some power; 0^0 = 1.
-        return Some((if a < 0 { -1 } else { 0 }, 1));
-    }
-    let top = u32::try_from(ehi).ok()?;
-    let big = m.checked_pow(top)?;
-    let lo = if a < 0 {
-        -big
-    } else if elo == 0 {
-        a.min(1).min(0)
-    } else {
-        0
-    };
-    Some((lo.min(0), big.max(1)))
-}
-
 impl Flat<'_, '_> {
     /// `e` (a node that is not linear) as a constant or an auxiliary variable.
     pub(crate) fn nonlinear(&mut self, e: &IntExpr, cx: &mut Cx) -> Option<Val> {
+        self.nonlinear_into(e, cx, None)
+    }
+
+    /// `e` as a constant or a variable: `target` itself when `e`'s constraint can take it
+    /// as its result (a required `x * y == z` ties `z` directly), else an auxiliary one.
+    pub(crate) fn nonlinear_into(
+        &mut self,
+        e: &IntExpr,
+        cx: &mut Cx,
+        target: Option<Operand>,
+    ) -> Option<Val> {
         match e.node() {
             IntNode::Mul(a, b) => {
                 let (x, y) = (self.value(a, cx)?, self.value(b, cx)?);
-                self.times(x, y)
+                self.times(x, y, target)
             }
             IntNode::Div(a, b) | IntNode::Rem(a, b) => {
                 let rem = matches!(e.node(), IntNode::Rem(..));
                 let x = self.value(a, cx)?;
                 let y = self.value(b, cx)?;
                 let y = self.guarded(y, &[(Cmp::Ne, 0)], 1, cx)?;
-                let (xb, yb) = (x.bounds(), y.bounds());
                 if let (Val::Const(p), Val::Const(q)) = (&x, &y) {
                     let f = if rem {
                         i128::checked_rem
@@ -91,14 +41,7 @@ impl Flat<'_, '_> {
                     };
                     return self.constant(f(*p, *q), cx);
                 }
-                let bounds = if rem {
-                    remainder(xb, yb)
-                } else {
-                    quotient(xb, yb)
-                };
-                let z = self.aux(if rem { "remainder" } else { "quotient" }, bounds)?;
-                primitives::divide(self, &x, &y, &z, rem);
-                Some(Val::Var(z))
+                primitives::divide(self, &x, &y, rem, target).map(Val::Var)
             }
             IntNode::Pow(a, b) => {
                 let x = self.value(a, cx)?;
@@ -108,29 +51,11 @@ impl Flat<'_, '_> {
                     let power = Exact::of(*p).power(Exact::of(*q)).get();
                     return self.constant(power, cx);
                 }
-                let Some(bounds) = power(x.bounds(), y.bounds()) else {
-                    self.fail("a power's value does not fit in an i128");
-                    return None;
-                };
-                let z = self.aux("power", bounds)?;
-                primitives::power(self, &x, &y, &z);
-                Some(Val::Var(z))
+                primitives::power(self, &x, &y, target).map(Val::Var)
             }
             IntNode::Abs(a) => match self.value(a, cx)? {
                 Val::Const(c) => self.constant(c.checked_abs(), cx),
-                Val::Var(x) => {
-                    let (lo, hi) = (i128::from(x.lo), i128::from(x.hi));
-                    let low = if lo >= 0 {
-                        lo
-                    } else if hi <= 0 {
-                        -hi
-                    } else {
-                        0
-                    };
-                    let z = self.aux("abs", (low, lo.abs().max(hi.abs())))?;
-                    primitives::abs(self, &x, &z);
-                    Some(Val::Var(z))
-                }
+                Val::Var(x) => primitives::abs(self, &Val::Var(x), target).map(Val::Var),
             },
             IntNode::Min(items) | IntNode::Max(items) => {
                 let max = matches!(e.node(), IntNode::Max(_));
@@ -138,7 +63,7 @@ impl Flat<'_, '_> {
                 for item in items {
                     xs.push(self.value(item, cx)?);
                 }
-                self.extreme(xs, max)
+                self.extreme(xs, max, target)
             }
             IntNode::NValue(items) => {
                 let mut xs = Vec::with_capacity(items.len());
@@ -151,7 +76,7 @@ impl Flat<'_, '_> {
                 index,
                 offset,
                 array,
-            } => self.element(index, *offset, array, cx),
+            } => self.element(index, *offset, array, cx, target),
             IntNode::Element2d { row, col, table } => self.element2d(row, col, table, cx),
             _ => {
                 let mut lin = Lin::default();
@@ -172,8 +97,23 @@ impl Flat<'_, '_> {
         }
     }
 
+    /// The variable a constraint's result goes to: `target`, or a new auxiliary variable
+    /// over `values` (any order, repeats allowed); a value beyond `i64` makes the model
+    /// invalid.
+    fn result(
+        &mut self,
+        name: &str,
+        values: impl IntoIterator<Item = i128>,
+        target: Option<Operand>,
+    ) -> Option<Operand> {
+        if let Some(target) = target {
+            return Some(target);
+        }
+        primitives::result(self, name, values.into_iter().collect())
+    }
+
     /// `x × y`.
-    fn times(&mut self, x: Val, y: Val) -> Option<Val> {
+    fn times(&mut self, x: Val, y: Val, target: Option<Operand>) -> Option<Val> {
         match (&x, &y) {
             (Val::Const(p), Val::Const(q)) => match p.checked_mul(*q) {
                 Some(c) => Some(Val::Const(c)),
@@ -187,37 +127,31 @@ impl Flat<'_, '_> {
                 lin.push(*k, v.clone());
                 self.materialize(lin, "product")
             }
-            (Val::Var(_), Val::Var(_)) => {
-                let Some(bounds) = product(x.bounds(), y.bounds()) else {
-                    self.fail("a product's value does not fit in an i128");
-                    return None;
-                };
-                let z = self.aux("product", bounds)?;
-                primitives::times(self, &x, &y, &z);
-                Some(Val::Var(z))
-            }
+            (Val::Var(_), Val::Var(_)) => primitives::times(self, &x, &y, target).map(Val::Var),
         }
     }
 
     /// The least (or, `max`, greatest) of `xs`.
-    fn extreme(&mut self, xs: Vec<Val>, max: bool) -> Option<Val> {
+    fn extreme(&mut self, xs: Vec<Val>, max: bool, target: Option<Operand>) -> Option<Val> {
         if xs.len() == 1 {
             return xs.into_iter().next();
         }
         let bounds = xs.iter().map(Val::bounds);
         let (lo, hi) = if max {
-            bounds.fold((i128::MIN, i128::MIN), |(a, b), (c, d)| {
-                (a.max(c), b.max(d))
-            })
+            bounds.fold((i128::MIN, i128::MIN), |(a, b), (c, d)| (a.max(c), b.max(d)))
         } else {
-            bounds.fold((i128::MAX, i128::MAX), |(a, b), (c, d)| {
-                (a.min(c), b.min(d))
-            })
+            bounds.fold((i128::MAX, i128::MAX), |(a, b), (c, d)| (a.min(c), b.min(d)))
         };
         if lo == hi {
             return Some(Val::Const(lo));
         }
-        let z = self.aux(if max { "max" } else { "min" }, (lo, hi))?;
+        // The result is one of the items' values, within the bounds.
+        let values = xs
+            .iter()
+            .flat_map(values_of)
+            .filter(|v| (lo..=hi).contains(v))
+            .collect::<Vec<i128>>();
+        let z = self.result(if max { "max" } else { "min" }, values, target)?;
         primitives::extreme(self, &xs, &z, max);
         Some(Val::Var(z))
     }
@@ -348,6 +282,7 @@ impl Flat<'_, '_> {
         offset: i128,
         array: &[IntExpr],
         cx: &mut Cx,
+        target: Option<Operand>,
     ) -> Option<Val> {
         let last = offset.saturating_add(array.len() as i128 - 1);
         let safe = i64::try_from(offset).ok();
@@ -390,15 +325,12 @@ impl Flat<'_, '_> {
                 self.value(item, cx)?;
             }
         }
-        let reached = items.iter().flatten().map(Val::bounds);
-        let (lo, hi) = reached.fold((i128::MAX, i128::MIN), |(a, b), (c, d)| {
-            (a.min(c), b.max(d))
-        });
-        if lo > hi {
+        let values: Vec<i128> = items.iter().flatten().flat_map(values_of).collect();
+        if values.is_empty() {
             cx.undefined = true;
             return None;
         }
-        let z = self.aux("element", (lo, hi))?;
+        let z = self.result("element", values, target)?;
         primitives::element(self, &index, offset, &items, &z);
         Some(Val::Var(z))
     }
@@ -469,5 +401,13 @@ impl Flat<'_, '_> {
             Some(d)
         };
         primitives::element2d(self, &r, &c, &cells, defined)
+    }
+}
+
+/// The values `v` can take.
+fn values_of(v: &Val) -> Vec<i128> {
+    match v {
+        Val::Const(c) => vec![*c],
+        Val::Var(op) => op.images.iter().map(|&x| i128::from(x)).collect(),
     }
 }

@@ -1,9 +1,11 @@
 //! Booleans: a required expression becomes clauses, parity and (reified) linear
 //! constraints; one inside another gets a literal fully equivalent to it.
 
-use crate::expr::flatten::{Cx, Flat, Lin, Truth};
+use crate::expr::flatten::{Cx, Flat, Lin, Truth, Val};
 use crate::expr::{BoolExpr, BoolNode, IntExpr, IntNode};
+use crate::model::global::Arg;
 use crate::model::{Cmp, Lit};
+use crate::var::VarId;
 
 impl Flat<'_, '_> {
     /// Requires `b`.
@@ -62,6 +64,9 @@ impl Flat<'_, '_> {
     /// Requires `a cmp c`: partial functions post their constraints plainly (an
     /// undefined value rules the assignment out).
     fn post_cmp(&mut self, a: &IntExpr, cmp: Cmp, c: &IntExpr) {
+        if cmp == Cmp::Eq && (self.post_defined(a, c) || self.post_defined(c, a)) {
+            return;
+        }
         let mut cx = Cx::root();
         let mut lin = Lin::default();
         self.lin(a, 1, &mut cx, &mut lin);
@@ -73,6 +78,55 @@ impl Flat<'_, '_> {
             return self.post_false();
         }
         self.post_lin(lin, cmp);
+    }
+
+    /// Requires `e == var` for a function `e` (a product, a quotient, ..) and a variable
+    /// `var`, with `var` as the function's result (no auxiliary variable); `false` when
+    /// they are not of that shape.
+    fn post_defined(&mut self, e: &IntExpr, var: &IntExpr) -> bool {
+        let IntNode::Var(arg) = var.node() else {
+            return false;
+        };
+        let function = matches!(
+            e.node(),
+            IntNode::Mul(..)
+                | IntNode::Div(..)
+                | IntNode::Rem(..)
+                | IntNode::Pow(..)
+                | IntNode::Abs(_)
+                | IntNode::Min(_)
+                | IntNode::Max(_)
+                | IntNode::Element { .. }
+        );
+        if !function {
+            return false;
+        }
+        let Some(Val::Var(target)) = self.operand_of(arg) else {
+            return false; // a constant, or the model is invalid
+        };
+        if reads(e, target.var) {
+            return false;
+        }
+        let mut cx = Cx::root();
+        let value = self.nonlinear_into(e, &mut cx, Some(target.clone()));
+        if cx.undefined {
+            self.post_false();
+            return true;
+        }
+        match value {
+            Some(Val::Var(op)) if op.var == target.var => {}
+            Some(value) => {
+                let mut lin = Lin::default();
+                match value {
+                    Val::Const(c) => lin.constant = c,
+                    Val::Var(op) => lin.push(1, op),
+                }
+                lin.push(-1, target);
+                self.post_lin(lin, Cmp::Eq);
+            }
+            None => {}
+        }
+        true
     }
 
     /// Requires `a <-> c`: a comparison tied to the other side's literal directly.
@@ -251,6 +305,33 @@ impl Flat<'_, '_> {
         back.push(r_pos);
         self.model.clause(back);
         Truth::Lit(r)
+    }
+}
+
+/// Whether `e` may read the variable `var` (a boolean inside it is assumed to).
+fn reads(e: &IntExpr, var: VarId) -> bool {
+    match e.node() {
+        IntNode::Const(_) | IntNode::Invalid(_) => false,
+        IntNode::Var(arg) => match &arg.0 {
+            Arg::Var { var: v, .. } => *v == var,
+            Arg::Const(_) => false,
+        },
+        IntNode::Bool(_) => true,
+        IntNode::Sum(items, _) => items.iter().any(|(_, item)| reads(item, var)),
+        IntNode::Mul(a, b)
+        | IntNode::Div(a, b)
+        | IntNode::Rem(a, b)
+        | IntNode::Pow(a, b) => reads(a, var) || reads(b, var),
+        IntNode::Abs(a) => reads(a, var),
+        IntNode::Min(items) | IntNode::Max(items) | IntNode::NValue(items) => {
+            items.iter().any(|item| reads(item, var))
+        }
+        IntNode::Element { index, array, .. } => {
+            reads(index, var) || array.iter().any(|item| reads(item, var))
+        }
+        IntNode::Element2d { row, col, table } => {
+            reads(row, var) || reads(col, var) || table.iter().flatten().any(|c| reads(c, var))
+        }
     }
 }
 
