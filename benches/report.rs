@@ -4,12 +4,15 @@
 //! cargo bench --bench report > BENCHMARKS.md          # all of it, about ten minutes
 //! cargo bench --bench report -- --quick > /tmp/r.md   # smaller sizes, fewer runs
 //! cargo bench --bench report -- --only-local           # the local-search section alone
+//! cargo bench --bench report -- --only-tours           # the tours section alone (tsp)
 //! ```
 //!
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
 //! digits). Peak memory is measured in a child process running one job alone.
 
 mod support;
+#[path = "report/tours.rs"]
+mod tours;
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -115,6 +118,12 @@ fn main() {
     }
     if args.iter().any(|a| a == "--only-local") {
         local_section(&mut md, quick);
+        print!("{md}");
+        eprintln!("report written in {:.0?}", started.elapsed());
+        return;
+    }
+    if args.iter().any(|a| a == "--only-tours") {
+        tours::section(&mut md, quick);
         print!("{md}");
         eprintln!("report written in {:.0?}", started.elapsed());
         return;
@@ -354,6 +363,9 @@ fn main() {
 
     // ---- Golomb ----
     golomb_section(&mut md, quick);
+
+    // ---- tours ----
+    tours::section(&mut md, quick);
 
     // ---- every core, many machines ----
     parallel_section(&mut md, quick);

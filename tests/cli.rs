@@ -705,7 +705,7 @@ fn nqueens_ctrl_c_prints_the_partial_count() {
 // Issue 13: faults, limits and hostile input.
 
 /// Every example with arguments that make it print something.
-const EVERY_EXAMPLE: [(&str, &[&str]); 18] = [
+const EVERY_EXAMPLE: [(&str, &[&str]); 19] = [
     ("nqueens", &["6"]),
     ("nqueens", &["2000", "--first"]),
     ("colouring", &["--vertices", "300"]),
@@ -724,6 +724,7 @@ const EVERY_EXAMPLE: [(&str, &[&str]); 18] = [
     ("assignment", &["--cheapest"]),
     ("golomb", &["6"]),
     ("knapsack", &[]),
+    ("tsp", &["--cities", "6"]),
 ];
 
 /// Runs an example with its standard output going to `stdout`.

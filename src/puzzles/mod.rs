@@ -13,5 +13,6 @@ pub mod pythagorean;
 pub mod queens;
 pub mod send_more_money;
 pub mod sudoku;
+pub mod tsp;
 pub mod word_chain;
 pub mod zebra;

@@ -7,6 +7,7 @@
 mod assignment;
 mod build_logic;
 mod build_order;
+mod build_tours;
 mod check;
 mod constraint;
 pub(crate) mod global;

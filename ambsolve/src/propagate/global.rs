@@ -4,6 +4,7 @@ use crate::model::Global;
 use crate::propagate::kernel::Kernel;
 use crate::propagate::logic::{ClauseProp, LinearReifProp, XorProp};
 use crate::propagate::order::MonotoneProp;
+use crate::propagate::tours::{AllDifferentExceptProp, CircuitProp, InverseProp};
 use crate::store::Store;
 
 /// The trail engine's propagator for `global`, its trailed cells allocated in `store`.
@@ -13,5 +14,8 @@ pub(super) fn build(global: &Global, _store: &mut Store) -> Box<dyn Kernel> {
         Global::LinearReif(def) => Box::new(LinearReifProp::new(def)),
         Global::Xor(def) => Box::new(XorProp::new(def)),
         Global::Monotone(def) => Box::new(MonotoneProp::new(def)),
+        Global::Circuit(def) => Box::new(CircuitProp::new(def)),
+        Global::Inverse(def) => Box::new(InverseProp::new(def)),
+        Global::AllDifferentExcept(def) => Box::new(AllDifferentExceptProp::new(def)),
     }
 }

@@ -14,6 +14,7 @@ mod logic;
 mod order;
 mod predicate;
 mod table;
+mod tours;
 mod view;
 
 use std::collections::VecDeque;

@@ -335,10 +335,6 @@ impl IntView {
     ///
     /// # Errors
     /// [`Fail`] if nothing is left.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn remove(&self, store: &mut Store, value: i128) -> Result<bool, Fail> {
         match self {
             IntView::Const(c) if i128::from(*c) == value => Err(Fail),

@@ -14,6 +14,7 @@
 mod args;
 mod logic;
 mod order;
+mod tours;
 
 use std::fmt;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::order::Monotone;
+pub(crate) use self::tours::{AllDifferentExcept, Circuit, Inverse};
 use crate::var::VarId;
 
 /// What a constraint kind means: the variables it reads and whether it holds on a full
@@ -45,6 +47,9 @@ pub(crate) enum Global {
     LinearReif(Arc<LinearReif>),
     Xor(Arc<Xor>),
     Monotone(Arc<Monotone>),
+    Circuit(Arc<Circuit>),
+    Inverse(Arc<Inverse>),
+    AllDifferentExcept(Arc<AllDifferentExcept>),
 }
 
 impl Global {
@@ -55,6 +60,9 @@ impl Global {
             Global::LinearReif(c) => &**c,
             Global::Xor(c) => &**c,
             Global::Monotone(c) => &**c,
+            Global::Circuit(c) => &**c,
+            Global::Inverse(c) => &**c,
+            Global::AllDifferentExcept(c) => &**c,
         }
     }
 }
