@@ -37,15 +37,16 @@ fn sorted<S: Ord>(puzzle: &Puzzle<'_, S>, engine: Engine) -> Vec<S> {
 
 /// Both puzzles have the `expected` solutions (sorted) on both engines, and the first
 /// has no predicate left (it propagates).
-fn agree<S: Ord + Debug>(
-    (formulas, predicates): &(Puzzle<'_, S>, Puzzle<'_, S>),
-    expected: &[S],
-) {
+fn agree<S: Ord + Debug>((formulas, predicates): &(Puzzle<'_, S>, Puzzle<'_, S>), expected: &[S]) {
     let model = format!("{:?}", formulas.model());
     assert!(!model.contains("predicate"), "not flattened: {model}");
     for engine in ENGINES {
         assert_eq!(sorted(formulas, engine), expected, "formulas on {engine:?}");
-        assert_eq!(sorted(predicates, engine), expected, "predicates on {engine:?}");
+        assert_eq!(
+            sorted(predicates, engine),
+            expected,
+            "predicates on {engine:?}"
+        );
     }
 }
 
@@ -194,8 +195,16 @@ fn values_near_the_ends_of_i64_are_exact_or_kept_as_predicates() {
         (x / y != x || y == 1) && (x >= 0 || x % y == 0 || y == 2)
     });
     for engine in ENGINES {
-        assert_eq!(sorted(&formulas, engine), expected, "formulas on {engine:?}");
-        assert_eq!(sorted(&predicates, engine), expected, "predicates on {engine:?}");
+        assert_eq!(
+            sorted(&formulas, engine),
+            expected,
+            "formulas on {engine:?}"
+        );
+        assert_eq!(
+            sorted(&predicates, engine),
+            expected,
+            "predicates on {engine:?}"
+        );
     }
     // i64::MIN / -1 does not fit in an i64: that condition stays a predicate, the other
     // propagates.
@@ -304,7 +313,9 @@ fn an_array_of_choices_read_at_a_chosen_index() {
     for code in 0..4i64.pow(3) {
         let q: Vec<i64> = (0..3).map(|i| code / 4i64.pow(i) % 4).collect();
         for k in 0..4usize {
-            let holds = q.get(k).is_some_and(|&v| v * q[0] == 2 || v - k as i64 == 3);
+            let holds = q
+                .get(k)
+                .is_some_and(|&v| v * q[0] == 2 || v - k as i64 == 3);
             if holds {
                 expected.push((q.clone(), k));
             }
@@ -368,8 +379,74 @@ fn objectives_that_are_not_linear() {
         .min();
     for engine in ENGINES {
         let best = product.clone().engine(engine).best().unwrap();
-        assert_eq!((best.objective, best.proved), (Some(12), true), "{engine:?}");
+        assert_eq!(
+            (best.objective, best.proved),
+            (Some(12), true),
+            "{engine:?}"
+        );
         let best = quotient.clone().engine(engine).best().unwrap();
         assert_eq!(best.objective, expected, "{engine:?}");
     }
+}
+
+#[test]
+fn a_tour_written_in_the_dsl_is_the_shortest() {
+    // circuit over successors, the length a sum of lookups at chosen indices.
+    let dist = [
+        [0i64, 7, 3, 9, 4, 6],
+        [7, 0, 5, 2, 8, 3],
+        [3, 5, 0, 6, 2, 9],
+        [9, 2, 6, 0, 5, 4],
+        [4, 8, 2, 5, 0, 7],
+        [6, 3, 9, 4, 7, 0],
+    ];
+    let n = dist.len();
+    let tour = constraints! {
+        let succ[n] = amb(0..n);
+        require circuit(succ);
+        minimize sum(dist[i][succ[i]] for i in 0..n);
+    };
+    // Every order of the cities 1..n after city 0.
+    fn orders(rest: Vec<usize>) -> Vec<Vec<usize>> {
+        if rest.is_empty() {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for (k, &city) in rest.iter().enumerate() {
+            let mut others = rest.clone();
+            others.remove(k);
+            for mut tail in orders(others) {
+                tail.insert(0, city);
+                out.push(tail);
+            }
+        }
+        out
+    }
+    let shortest = orders((1..n).collect())
+        .into_iter()
+        .map(|order| {
+            let cities: Vec<usize> = std::iter::once(0).chain(order).collect();
+            (0..n)
+                .map(|i| dist[cities[i]][cities[(i + 1) % n]])
+                .sum::<i64>()
+        })
+        .min();
+    for engine in ENGINES {
+        let best = tour.clone().engine(engine).best().unwrap();
+        assert_eq!(
+            (best.objective, best.proved),
+            (shortest, true),
+            "{engine:?}"
+        );
+    }
+    // The same with all_different_except and inverse: a permutation and its inverse.
+    let inverse = constraints! {
+        let f[4] = amb(0..4i64);
+        let g[4] = amb(0..4i64);
+        require inverse(f, g);
+        require all_different_except(g, 0);
+        require f[0] != 0;
+    };
+    // f a permutation of 0..4 with f[0] != 0: 18 of them.
+    assert_eq!(inverse.count().unwrap().solutions, 18);
 }

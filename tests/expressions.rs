@@ -499,10 +499,13 @@ fn a_function_equal_to_a_variable_takes_it_as_its_result() {
         ("abs(x)", (|x, _| Some(x.abs()), |x, _| x.abs())),
         ("max(x, y)", (|x, y| Some(x.max(y)), |x, y| x.max(y))),
         ("x ^ 2", (|x, _| Some(x * x), |x, _| x.pow(2))),
-        ("[x, y, 1][y]", (
-            |x, y| [x, y, 1].get(usize::try_from(y).ok()?).copied(),
-            |x, y| IntExpr::element(y.clone(), [x, y, IntExpr::from(1)]),
-        )),
+        (
+            "[x, y, 1][y]",
+            (
+                |x, y| [x, y, 1].get(usize::try_from(y).ok()?).copied(),
+                |x, y| IntExpr::element(y.clone(), [x, y, IntExpr::from(1)]),
+            ),
+        ),
     ];
     for (what, (meaning, build)) in cases {
         let mut m = Model::new();
@@ -516,7 +519,11 @@ fn a_function_equal_to_a_variable_takes_it_as_its_result() {
             .map(|(x, y)| zs.iter().filter(|&&z| meaning(x, y) == Some(z)).count() as u64)
             .sum::<u64>();
         for engine in [Engine::Trail, Engine::Replay] {
-            assert_eq!(count(&m, engine, what), expected, "{what} == z on {engine:?}");
+            assert_eq!(
+                count(&m, engine, what),
+                expected,
+                "{what} == z on {engine:?}"
+            );
         }
     }
 }

@@ -32,6 +32,14 @@ const GLOBALS: &[(&str, &[Param])] = &[
     ("strictly_increasing", &[Ints]),
     ("decreasing", &[Ints]),
     ("strictly_decreasing", &[Ints]),
+    // tours
+    ("circuit", &[Ints]),
+    ("circuit_offset", &[Ints, Plain]),
+    ("subcircuit", &[Ints]),
+    ("subcircuit_offset", &[Ints, Plain]),
+    ("inverse", &[Ints, Ints]),
+    ("inverse_offset", &[Ints, Plain, Ints, Plain]),
+    ("all_different_except", &[Ints, Plain]),
 ];
 
 /// The names of the global constraints written as calls.
@@ -64,7 +72,7 @@ fn example(name: &str, params: &[Param]) -> String {
         .map(|p| match p {
             Ints => "x",
             Int => "c",
-            Plain => "k",
+            Plain => "1",
         })
         .collect();
     format!("require {name}({});", args.join(", "))

@@ -492,6 +492,20 @@ pub(crate) fn float_literal(expr: &Expr) -> Option<Span> {
     finder.0
 }
 
+/// Whether `expr` holds a literal that is no integer (a string, a character, a
+/// boolean): no linear constraint compares with it.
+fn text_literal(expr: &Expr) -> bool {
+    struct TextFinder(bool);
+    impl<'ast> Visit<'ast> for TextFinder {
+        fn visit_lit(&mut self, lit: &'ast syn::Lit) {
+            self.0 |= !matches!(lit, syn::Lit::Int(_) | syn::Lit::Float(_));
+        }
+    }
+    let mut finder = TextFinder(false);
+    finder.visit_expr(expr);
+    finder.0
+}
+
 /// The span of a call to `name` inside `expr`.
 fn call_named(expr: &Expr, name: &str) -> Option<Span> {
     struct CallFinder<'n> {
@@ -575,7 +589,7 @@ fn linear<'a>(
     ) else {
         return Ok(None);
     };
-    if !(left.arithmetic || right.arithmetic) {
+    if !(left.arithmetic || right.arithmetic) || text_literal(part) {
         return Ok(None);
     }
     // Floats compare with their Rust meaning, in a predicate; a sum(..) has no predicate

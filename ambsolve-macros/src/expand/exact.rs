@@ -256,7 +256,7 @@ fn function(call: &syn::ExprCall) -> Option<&'static str> {
 }
 
 /// `a -> b` or `a <-> b` (their markers): the marker's name and both sides.
-fn arrow(expr: &Expr) -> Option<(&'static str, &Expr, &Expr)> {
+fn arrow<'e>(expr: &'e Expr) -> Option<(&'static str, &'e Expr, &'e Expr)> {
     let Expr::Call(call) = expr else {
         return None;
     };
@@ -264,8 +264,17 @@ fn arrow(expr: &Expr) -> Option<(&'static str, &Expr, &Expr)> {
         return None;
     };
     let name = [IMPLIES, IFF].into_iter().find(|m| path.path.is_ident(m))?;
+    // The parentheses around each side (the marker's, and any of the user's) are left
+    // out: an error on a side then points at the user's tokens, and the translation's
+    // own parentheses leave none unneeded.
+    fn strip(e: &Expr) -> &Expr {
+        match e {
+            Expr::Paren(p) => strip(&p.expr),
+            other => other,
+        }
+    }
     match call.args.iter().collect::<Vec<_>>().as_slice() {
-        [a, b] => Some((name, a, b)),
+        [a, b] => Some((name, strip(a), strip(b))),
         _ => None,
     }
 }
@@ -284,7 +293,6 @@ fn boolean(expr: &Expr) -> bool {
         _ => arrow(expr).is_some(),
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -223,6 +223,10 @@ fn unary(name: &str, a: TokenStream) -> TokenStream {
 
 /// The nodes of a row of choices (`row` an expression of a slice of `Var`s), collected.
 fn row_nodes(row: &TokenStream, leaves: Leaves, span: Span) -> TokenStream {
+    if leaves == Leaves::Exact {
+        // The whole row in one call: a type error points at the user's array.
+        return quote_spanned!(span=> ::ambsolve::__private::dsl::vars(&#row));
+    }
     let v = internal("__v");
     let leaf = leaf(quote!(#v), leaves, span);
     quote_spanned!(span=> (#row).iter().map(|#v| #leaf).collect::<::ambsolve::__private::Vec<_>>())

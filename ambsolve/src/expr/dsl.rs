@@ -150,6 +150,11 @@ pub fn var<C: Choice + ?Sized>(choice: &C) -> Node {
     choice.node()
 }
 
+/// A row of choices where only integers and booleans make sense.
+pub fn vars<C: Choice>(row: &[C]) -> Vec<Node> {
+    row.iter().map(Choice::node).collect()
+}
+
 /// A value known while the model is built, where only integers and booleans make sense.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is neither an integer nor a boolean, and this expression computes with them",

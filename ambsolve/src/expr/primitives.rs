@@ -116,7 +116,12 @@ fn functional(
 }
 
 /// `x × y`.
-pub(crate) fn times(f: &mut Flat<'_, '_>, x: &Val, y: &Val, target: Option<Operand>) -> Option<Operand> {
+pub(crate) fn times(
+    f: &mut Flat<'_, '_>,
+    x: &Val,
+    y: &Val,
+    target: Option<Operand>,
+) -> Option<Operand> {
     functional(f, "product", &[x, y], target, |v| v[0].checked_mul(v[1]))
 }
 
@@ -139,7 +144,12 @@ pub(crate) fn divide(
 }
 
 /// `x^y`; `y < 0` is ruled out, `0^0 = 1`.
-pub(crate) fn power(f: &mut Flat<'_, '_>, x: &Val, y: &Val, target: Option<Operand>) -> Option<Operand> {
+pub(crate) fn power(
+    f: &mut Flat<'_, '_>,
+    x: &Val,
+    y: &Val,
+    target: Option<Operand>,
+) -> Option<Operand> {
     functional(f, "power", &[x, y], target, |v| {
         Exact::of(v[0]).power(Exact::of(v[1])).get()
     })
@@ -201,7 +211,13 @@ pub(crate) fn element(
             let at = usize::try_from(v[0] - offset).ok()?;
             constants.get(at).copied().flatten()
         };
-        functional(f, "lookup", &[&Val::Var(index.clone())], Some(z.clone()), read);
+        functional(
+            f,
+            "lookup",
+            &[&Val::Var(index.clone())],
+            Some(z.clone()),
+            read,
+        );
         return;
     }
     // Variables: b_k <-> (index == offset + k), b_k -> z == items[k]; the index is within
@@ -275,9 +291,13 @@ pub(crate) fn element2d(
     };
     match defined {
         None => {
-            functional(f, "lookup in a table", &[row, col], Some(read.clone()), |v| {
-                find(v[0], v[1]).map(key)
-            })?;
+            functional(
+                f,
+                "lookup in a table",
+                &[row, col],
+                Some(read.clone()),
+                |v| find(v[0], v[1]).map(key),
+            )?;
         }
         Some(d) => {
             // (row, col) -> 1 and the key of the cell, or 0 and the first key.
@@ -285,12 +305,18 @@ pub(crate) fn element2d(
             let safe = i128::from(read.images[0]);
             let width = i128::from(read.hi) - i128::from(read.lo) + 1;
             let pair = f.aux("a cell or none", (0, 2 * width - 1))?;
-            functional(f, "lookup in a table", &[row, col], Some(pair.clone()), |v| {
-                Some(match find(v[0], v[1]) {
-                    Some(k) => width + key(k) - i128::from(read.lo),
-                    None => safe - i128::from(read.lo),
-                })
-            })?;
+            functional(
+                f,
+                "lookup in a table",
+                &[row, col],
+                Some(pair.clone()),
+                |v| {
+                    Some(match find(v[0], v[1]) {
+                        Some(k) => width + key(k) - i128::from(read.lo),
+                        None => safe - i128::from(read.lo),
+                    })
+                },
+            )?;
             // pair = d × width + (read - lo)
             let lo = read.lo;
             f.model.linear(

@@ -138,9 +138,13 @@ impl Flat<'_, '_> {
         }
         let bounds = xs.iter().map(Val::bounds);
         let (lo, hi) = if max {
-            bounds.fold((i128::MIN, i128::MIN), |(a, b), (c, d)| (a.max(c), b.max(d)))
+            bounds.fold((i128::MIN, i128::MIN), |(a, b), (c, d)| {
+                (a.max(c), b.max(d))
+            })
         } else {
-            bounds.fold((i128::MAX, i128::MAX), |(a, b), (c, d)| (a.min(c), b.min(d)))
+            bounds.fold((i128::MAX, i128::MAX), |(a, b), (c, d)| {
+                (a.min(c), b.min(d))
+            })
         };
         if lo == hi {
             return Some(Val::Const(lo));

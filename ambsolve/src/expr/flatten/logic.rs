@@ -318,10 +318,9 @@ fn reads(e: &IntExpr, var: VarId) -> bool {
         },
         IntNode::Bool(_) => true,
         IntNode::Sum(items, _) => items.iter().any(|(_, item)| reads(item, var)),
-        IntNode::Mul(a, b)
-        | IntNode::Div(a, b)
-        | IntNode::Rem(a, b)
-        | IntNode::Pow(a, b) => reads(a, var) || reads(b, var),
+        IntNode::Mul(a, b) | IntNode::Div(a, b) | IntNode::Rem(a, b) | IntNode::Pow(a, b) => {
+            reads(a, var) || reads(b, var)
+        }
         IntNode::Abs(a) => reads(a, var),
         IntNode::Min(items) | IntNode::Max(items) | IntNode::NValue(items) => {
             items.iter().any(|item| reads(item, var))
