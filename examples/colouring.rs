@@ -203,31 +203,8 @@ fn main() -> ExitCode {
     let stop = solutions.stop_reason();
     match &found {
         Some(colours) => {
-            if let Some((a, b)) = graph.clash(colours, k) {
-                out.flush();
-                cli::note(format!(
-                    "error: the search returned a colouring in which vertices {a} and {b} clash"
-                ));
-                return ExitCode::FAILURE;
-            }
-            out.line(format!(
-                "colouring with {k} colours: found, verified (the ends of all {} edges differ)",
-                graph.edges.len()
-            ));
-            let mut used = vec![0usize; k];
-            for &c in colours {
-                used[c] += 1;
-            }
-            let used: Vec<String> = used.iter().map(usize::to_string).collect();
-            out.line(format!("vertices per colour: {}", used.join(", ")));
-            out.line(format!(
-                "checksum: {:#018x} (FNV-1a of the colours)",
-                checksum(colours)
-            ));
-            if args.list {
-                for (vertex, c) in colours.iter().enumerate() {
-                    out.line(format!("{vertex} {c}"));
-                }
+            if let Err(status) = print_colouring(&mut out, &graph, colours, k, args.list) {
+                return status;
             }
         }
         None if stop == Some(StopReason::Exhausted) => {
@@ -258,20 +235,64 @@ fn main() -> ExitCode {
         stats.elapsed
     ));
     if args.stats {
-        out.line(format!("engine: {engine}"));
-        out.line(format!("steps: {}", stats.nodes));
-        if engine == Engine::Local {
-            out.line(format!(
-                "moves: {}, of them plateau steps: {}",
-                stats.moves, stats.plateau
-            ));
-        } else {
-            out.line(format!("failures: {}", stats.failures));
-        }
-        out.line(format!("restarts: {}", stats.restarts));
+        print_stats(&mut out, engine, &stats);
     }
     out.flush();
     cli::exit_status(stop)
+}
+
+/// Checks the colouring found against the graph, independently of the model (a clash is
+/// an error, status 1), then prints it: the colours used, a checksum, and with `list`
+/// each vertex's colour.
+fn print_colouring(
+    out: &mut Output,
+    graph: &Graph,
+    colours: &[usize],
+    k: usize,
+    list: bool,
+) -> Result<(), ExitCode> {
+    if let Some((a, b)) = graph.clash(colours, k) {
+        out.flush();
+        cli::note(format!(
+            "error: the search returned a colouring in which vertices {a} and {b} clash"
+        ));
+        return Err(ExitCode::FAILURE);
+    }
+    out.line(format!(
+        "colouring with {k} colours: found, verified (the ends of all {} edges differ)",
+        graph.edges.len()
+    ));
+    let mut used = vec![0usize; k];
+    for &c in colours {
+        used[c] += 1;
+    }
+    let used: Vec<String> = used.iter().map(usize::to_string).collect();
+    out.line(format!("vertices per colour: {}", used.join(", ")));
+    out.line(format!(
+        "checksum: {:#018x} (FNV-1a of the colours)",
+        checksum(colours)
+    ));
+    if list {
+        for (vertex, c) in colours.iter().enumerate() {
+            out.line(format!("{vertex} {c}"));
+        }
+    }
+    Ok(())
+}
+
+/// What the search did.
+fn print_stats(out: &mut Output, engine: Engine, stats: &ambsolve::Stats) {
+    out.line(format!("engine: {engine}"));
+    out.line(format!("steps: {}", stats.nodes));
+    if engine == Engine::Local {
+        out.line(format!(
+            "moves: {}, of them plateau steps: {}",
+            stats.moves, stats.plateau
+        ));
+    } else {
+        out.line(format!("failures: {}", stats.failures));
+    }
+    out.line(format!("restarts: {}", stats.restarts));
 }
 
 /// A signal stopped the program while it was `doing` something before the search: says

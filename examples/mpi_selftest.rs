@@ -17,8 +17,8 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use ambsolve::distributed::mpi::topology::{Communicator, SimpleCommunicator};
 use ambsolve::distributed::{self, JobLimits, TaskLimits, TaskResult};
+use ambsolve::distributed::{Communicator, SimpleCommunicator};
 use ambsolve::{Puzzle, SearchError, Stats, StopReason};
 use ambsolve_examples::puzzles::queens::queens;
 use ambsolve_examples::puzzles::{langford, magic_square, send_more_money};

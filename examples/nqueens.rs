@@ -266,10 +266,31 @@ struct Outcome {
     workers: Vec<std::time::Duration>,
 }
 
+impl Outcome {
+    /// `count` solutions, `shown` of them kept, and what `search` says of itself.
+    fn of<T>(count: u64, shown: Vec<Vec<usize>>, search: &ambsolve::SearchHandle<'_, T>) -> Self {
+        Outcome {
+            count,
+            shown,
+            stats: search.stats(),
+            stop: search.stop_reason(),
+            progress: search.progress(),
+            subproblems: search.subproblems(),
+            workers: search.worker_times(),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    if let Err(message) = check_size(&args) {
-        return cli::usage_error::<Args>(&message);
+    run(&args).unwrap_or_else(|status| status)
+}
+
+/// The program; an early end (a usage error, a failed search or write) is an `Err`
+/// carrying its exit status.
+fn run(args: &Args) -> Result<ExitCode, ExitCode> {
+    if let Err(message) = check_size(args) {
+        return Err(cli::usage_error::<Args>(&message));
     }
     let files = [
         ("--svg", args.svg.as_deref()),
@@ -279,163 +300,252 @@ fn main() -> ExitCode {
         ("--resume", args.resume.as_deref()),
     ];
     if let Err(message) = cli::distinct_files(&files) {
-        return cli::usage_error::<Args>(&message);
+        return Err(cli::usage_error::<Args>(&message));
     }
-    let n = args.n as usize;
     // Open the output files first: a bad path is reported before any search.
-    let mut picture = match args.svg.as_deref().map(OutputFile::create).transpose() {
-        Ok(file) => file,
-        Err(status) => return status,
-    };
-    let mut tree_file = match args.tree.as_deref().map(OutputFile::create).transpose() {
-        Ok(file) => file,
-        Err(status) => return status,
-    };
-    let mut animation = match args.animate.as_deref().map(OutputFile::create).transpose() {
-        Ok(file) => file,
-        Err(status) => return status,
-    };
-    let engine = Engine::from(engine_of(&args));
-    let mut limits = args.bounds.limits();
-    // Local search never ends by itself: without a limit it gets a budget of steps.
-    let budget = (engine == Engine::Local
-        && args.bounds.node_limit.is_none()
-        && args.bounds.time_limit.is_none())
-    .then(|| local_budget(args.n));
-    if let Some(steps) = budget {
-        limits = limits.nodes(steps);
-    }
-    let built = std::time::Instant::now();
-    let counting = !args.all && !args.first && args.svg.is_none();
-    let watched = args.trace || tree_file.is_some() || animation.is_some();
-    // A count searches one representative per class of the board's symmetries and weighs
-    // each by its class, unless the plain search is asked for or watched.
-    let through_symmetry = counting && !args.fundamental && !args.plain && !args.naive && !watched;
-    let mut puzzle = if args.fundamental {
-        fundamental_queens(n)
-    } else if through_symmetry {
-        queens_through_symmetry(n)
-    } else {
-        queens(n)
-    }
-    .engine(engine)
-    .limits(limits);
-    let building = built.elapsed();
-    if let Some(seed) = args.seed {
-        puzzle = puzzle.seed(seed);
-    }
-    // Watching the search: a trace, the tree, the steps of an animation, any of them.
-    let tree = SearchTree::new();
-    let recorder = Recorder::new(20_000);
-    let mut watchers: Vec<Box<dyn Observer>> = Vec::new();
-    if args.trace {
-        watchers.push(Box::new(Trace::new(trace::Queens { n }, args.trace_lines)));
-    }
-    if tree_file.is_some() {
-        watchers.push(Box::new(tree.clone()));
-    }
-    if animation.is_some() {
-        watchers.push(Box::new(recorder.clone()));
-    }
-    if !watchers.is_empty() {
-        // Top-down, as the sources explain and draw it.
-        puzzle = puzzle.observe(move |event: &Event| {
-            for watcher in &mut watchers {
-                watcher.event(event);
-            }
-        });
-    } else if engine == Engine::Trail && !args.naive {
-        if args.first {
-            puzzle = puzzle.strategy(first_strategy());
-        } else if counting && !args.fundamental {
-            puzzle = puzzle.strategy(count_strategy(n));
-        }
-    }
-    if args.naive {
-        puzzle = puzzle.checking(Checking::AtEnd);
-    }
-    let threads = match args.threads {
-        Some(k) => k as usize,
-        None if args.mpi => 1,
-        None => cli::cores(),
-    };
-    puzzle = puzzle.threads(threads);
-    if let Some(file) = &args.checkpoint {
-        puzzle = puzzle.checkpoint(file);
-    }
-    if let Some(file) = &args.resume {
-        puzzle = puzzle.resume(file);
-    }
-
+    let mut files = Files::open(args)?;
+    let setup = Setup::new(args, &files);
     if args.mpi {
-        return count_on_mpi(&puzzle, threads, args.stats);
+        return Ok(count_on_mpi(&setup.puzzle, setup.threads, args.stats));
     }
     let mut out = Output::new();
-    let keep = if picture.is_some() {
-        svg::MAX_BOARDS
-    } else {
-        0
-    };
-    let solutions = puzzle.solutions();
-    let outcome = if args.all || args.first || keep > 0 {
-        let mut solutions = solutions.fallible();
-        let mut count = 0u64;
-        let mut shown = Vec::new();
-        for queens in solutions.by_ref() {
-            let queens = match queens {
-                Ok(queens) => queens,
-                Err(error) => {
-                    out.flush();
-                    return cli::search_error(&error);
-                }
-            };
-            if let Some(status) = verify(&queens) {
-                out.flush();
-                return status;
-            }
-            if args.all {
-                out.line(columns(&queens));
-            }
-            if shown.len() < keep.max(usize::from(args.first)) {
-                shown.push(queens);
-            }
-            count += 1;
-            if args.first {
-                break;
-            }
-        }
-        Outcome {
-            count,
-            shown,
-            stats: solutions.stats(),
-            stop: solutions.stop_reason(),
-            progress: solutions.progress(),
-            subproblems: solutions.subproblems(),
-            workers: solutions.worker_times(),
-        }
-    } else {
-        let mut solutions = solutions;
-        let count = match cli::count_with_progress(&mut solutions) {
-            Ok(count) => count,
-            Err(error) => return cli::search_error(&error),
+    let outcome = search(args, &setup, files.picture.is_some(), &mut out)?;
+    report(args, &setup, &outcome, &mut out)?;
+    files.write(args, &setup, &outcome)?;
+    out.flush();
+    Ok(cli::exit_status(outcome.stop))
+}
+
+/// The files the program writes pictures and pages to, opened before the search.
+struct Files {
+    picture: Option<OutputFile>,
+    tree: Option<OutputFile>,
+    animation: Option<OutputFile>,
+}
+
+impl Files {
+    fn open(args: &Args) -> Result<Self, ExitCode> {
+        let open = |path: &Option<PathBuf>| path.as_deref().map(OutputFile::create).transpose();
+        Ok(Files {
+            picture: open(&args.svg)?,
+            tree: open(&args.tree)?,
+            animation: open(&args.animate)?,
+        })
+    }
+
+    /// Draws the boards, the animated page and the search tree, where asked for.
+    fn write(&mut self, args: &Args, setup: &Setup, outcome: &Outcome) -> Result<(), ExitCode> {
+        let n = args.n;
+        let partial = if cli::is_partial(outcome.stop) {
+            " (partial)"
+        } else {
+            ""
         };
-        Outcome {
-            count,
-            shown: Vec::new(),
-            stats: solutions.stats(),
-            stop: solutions.stop_reason(),
-            progress: solutions.progress(),
-            subproblems: solutions.subproblems(),
-            workers: solutions.worker_times(),
+        if let Some(file) = &mut self.picture {
+            let title = if args.first {
+                format!("{n} queens: the first solution")
+            } else {
+                format!("{n} queens: {} {}{partial}", outcome.count, what(args))
+            };
+            file.write(&svg::boards(&title, &outcome.shown, outcome.count))?;
         }
-    };
-    let partial = cli::is_partial(outcome.stop);
-    let what = if args.fundamental {
+        // How the search checked its constraints, for the titles of its pictures.
+        let how = if args.naive {
+            "generate and test"
+        } else {
+            "checked early"
+        };
+        let engine = setup.engine;
+        if let Some(file) = &mut self.animation {
+            let title = format!("{n} queens, {engine} engine, {how}");
+            let recorder = &setup.recorder;
+            let page =
+                animate::board_page(n as usize, &title, &recorder.events(), recorder.dropped());
+            file.write(&page)?;
+        }
+        if let Some(file) = &mut self.tree {
+            let title = format!("{n} queens, {engine} engine, {how}{partial}");
+            file.write(&svg::tree_with(&setup.tree, &title, |node| {
+                (node.value + 1).to_string()
+            }))?;
+        }
+        Ok(())
+    }
+}
+
+/// The puzzle as the arguments set it up, and what watches its search.
+struct Setup {
+    puzzle: ambsolve::Puzzle<'static, Vec<usize>>,
+    engine: Engine,
+    /// The steps local search gets when no limit is given.
+    budget: Option<u64>,
+    /// The time building the model took.
+    building: std::time::Duration,
+    /// Whether a count goes through the board's symmetries.
+    through_symmetry: bool,
+    threads: usize,
+    tree: SearchTree,
+    recorder: Recorder,
+}
+
+impl Setup {
+    fn new(args: &Args, files: &Files) -> Self {
+        let n = args.n as usize;
+        let engine = Engine::from(engine_of(args));
+        let mut limits = args.bounds.limits();
+        // Local search never ends by itself: without a limit it gets a budget of steps.
+        let budget = (engine == Engine::Local
+            && args.bounds.node_limit.is_none()
+            && args.bounds.time_limit.is_none())
+        .then(|| local_budget(args.n));
+        if let Some(steps) = budget {
+            limits = limits.nodes(steps);
+        }
+        let built = std::time::Instant::now();
+        let watched = args.trace || files.tree.is_some() || files.animation.is_some();
+        // A count searches one representative per class of the board's symmetries and
+        // weighs each by its class, unless the plain search is asked for or watched.
+        let through_symmetry =
+            counting(args) && !args.fundamental && !args.plain && !args.naive && !watched;
+        let mut puzzle = if args.fundamental {
+            fundamental_queens(n)
+        } else if through_symmetry {
+            queens_through_symmetry(n)
+        } else {
+            queens(n)
+        }
+        .engine(engine)
+        .limits(limits);
+        let building = built.elapsed();
+        if let Some(seed) = args.seed {
+            puzzle = puzzle.seed(seed);
+        }
+        let mut setup = Setup {
+            puzzle,
+            engine,
+            budget,
+            building,
+            through_symmetry,
+            threads: match args.threads {
+                Some(k) => k as usize,
+                None if args.mpi => 1,
+                None => cli::cores(),
+            },
+            tree: SearchTree::new(),
+            recorder: Recorder::new(20_000),
+        };
+        setup.watch_or_steer(args, files);
+        let mut puzzle = setup.puzzle.clone().threads(setup.threads);
+        if args.naive {
+            puzzle = puzzle.checking(Checking::AtEnd);
+        }
+        if let Some(file) = &args.checkpoint {
+            puzzle = puzzle.checkpoint(file);
+        }
+        if let Some(file) = &args.resume {
+            puzzle = puzzle.resume(file);
+        }
+        setup.puzzle = puzzle;
+        setup
+    }
+
+    /// Watching the search (a trace, the tree, the steps of an animation, any of them)
+    /// keeps it top-down, as the sources explain and draw it; else the trail engine gets
+    /// the strategy that suits the mode.
+    fn watch_or_steer(&mut self, args: &Args, files: &Files) {
+        let mut watchers: Vec<Box<dyn Observer>> = Vec::new();
+        if args.trace {
+            let board = trace::Queens { n: args.n as usize };
+            watchers.push(Box::new(Trace::new(board, args.trace_lines)));
+        }
+        if files.tree.is_some() {
+            watchers.push(Box::new(self.tree.clone()));
+        }
+        if files.animation.is_some() {
+            watchers.push(Box::new(self.recorder.clone()));
+        }
+        let puzzle = self.puzzle.clone();
+        self.puzzle = if !watchers.is_empty() {
+            puzzle.observe(move |event: &Event| {
+                for watcher in &mut watchers {
+                    watcher.event(event);
+                }
+            })
+        } else if self.engine == Engine::Trail && !args.naive && args.first {
+            puzzle.strategy(first_strategy())
+        } else if self.engine == Engine::Trail && !args.naive && counting(args) && !args.fundamental
+        {
+            puzzle.strategy(count_strategy(args.n as usize))
+        } else {
+            puzzle
+        };
+    }
+}
+
+/// Whether the arguments ask for a count (no list, no first solution, no picture).
+fn counting(args: &Args) -> bool {
+    !args.all && !args.first && args.svg.is_none()
+}
+
+/// What is counted: solutions, or fundamental ones.
+fn what(args: &Args) -> &'static str {
+    if args.fundamental {
         "fundamental solutions"
     } else {
         "solutions"
-    };
+    }
+}
 
+/// Runs the search: lists the solutions (printing them with --all, keeping what is to be
+/// shown or drawn), or counts them with progress.
+fn search(
+    args: &Args,
+    setup: &Setup,
+    drawing: bool,
+    out: &mut Output,
+) -> Result<Outcome, ExitCode> {
+    let keep = if drawing { svg::MAX_BOARDS } else { 0 };
+    let solutions = setup.puzzle.solutions();
+    if !(args.all || args.first || keep > 0) {
+        let mut solutions = solutions;
+        let count =
+            cli::count_with_progress(&mut solutions).map_err(|error| cli::search_error(&error))?;
+        return Ok(Outcome::of(count, Vec::new(), &solutions));
+    }
+    let mut solutions = solutions.fallible();
+    let mut count = 0u64;
+    let mut shown = Vec::new();
+    for queens in solutions.by_ref() {
+        let queens = queens.map_err(|error| {
+            out.flush();
+            cli::search_error(&error)
+        })?;
+        if let Some(status) = verify(&queens) {
+            out.flush();
+            return Err(status);
+        }
+        if args.all {
+            out.line(columns(&queens));
+        }
+        if shown.len() < keep.max(usize::from(args.first)) {
+            shown.push(queens);
+        }
+        count += 1;
+        if args.first {
+            break;
+        }
+    }
+    Ok(Outcome::of(count, shown, &solutions))
+}
+
+/// Prints what was found: the first board, or the count (and the first board drawn);
+/// why a search stopped early; the statistics.
+fn report(args: &Args, setup: &Setup, outcome: &Outcome, out: &mut Output) -> Result<(), ExitCode> {
+    let n = args.n as usize;
+    let partial = cli::is_partial(outcome.stop);
+    let none = || {
+        format!("no solution: {n} queens cannot share a {n}×{n} board without attacking each other")
+    };
     if args.first {
         match outcome.shown.first() {
             Some(queens) if n > DRAWN_UP_TO => {
@@ -447,76 +557,45 @@ fn main() -> ExitCode {
                     checksum(queens)
                 ));
                 out.line(format!(
-                    "time: {:.3?} searching, {building:.3?} building the model",
-                    outcome.stats.elapsed
+                    "time: {:.3?} searching, {:.3?} building the model",
+                    outcome.stats.elapsed, setup.building
                 ));
             }
             Some(queens) => {
                 out.line(columns(queens));
                 out.line(board(queens));
             }
-            None if !partial => out.line(format!(
-                "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
-            )),
+            None if !partial => out.line(none()),
             None => {}
         }
-    } else if engine == Engine::Local {
-        out.line(format!("solutions: {}", outcome.count));
     } else {
         out.line(format!("solutions: {}", outcome.count));
+    }
+    if !args.first && setup.engine != Engine::Local {
         if args.fundamental && !partial && !args.count {
             out.line(
                 "(one per class under the 8 symmetries of the board: rotations and reflections)",
             );
         }
         if outcome.count == 0 && !partial {
-            out.line(format!(
-                "no solution: {n} queens cannot share a {n}×{n} board without attacking each other"
-            ));
+            out.line(none());
         } else if !args.all && !args.count && !partial {
-            // Drawn in top-down order: the lexicographically first solution.
-            let top_down = if args.fundamental {
-                fundamental_queens(n)
-            } else {
-                queens(n)
-            };
-            let first = match outcome.shown.first() {
-                Some(queens) => Some(queens.clone()),
-                None => match top_down
-                    .engine(engine)
-                    .limits(Limits::new().cancel(cli::interrupt_flag()))
-                    .first()
-                {
-                    Ok(first) => first,
-                    Err(error) => {
-                        out.flush();
-                        return cli::search_error(&error);
-                    }
-                },
-            };
-            if let Some(queens) = first {
-                if let Some(status) = verify(&queens) {
-                    out.flush();
-                    return status;
-                }
-                out.line(format!("first solution {}:", columns(&queens)));
-                out.line(board(&queens));
-            }
+            draw_first(args, setup, outcome, out)?;
         }
     }
-    let stop_line = if engine == Engine::Local {
+    let stop_line = if setup.engine == Engine::Local {
         cli::local_stop_line(
             outcome.stop,
             outcome.count,
             ("solution", "distinct solutions"),
             &outcome.stats,
-            budget,
+            setup.budget,
         )
     } else {
         cli::partial_line(
             outcome.stop,
             outcome.count,
-            what,
+            what(args),
             &outcome.stats,
             outcome.progress,
         )
@@ -525,57 +604,49 @@ fn main() -> ExitCode {
         out.line(line);
     }
     if args.stats {
-        print_stats(
-            &mut out,
-            &outcome.stats,
-            engine,
-            args.naive,
-            through_symmetry,
-        );
+        let (engine, classes) = (setup.engine, setup.through_symmetry);
+        print_stats(out, &outcome.stats, engine, args.naive, classes);
         if let Some(line) = cli::parallel_line(outcome.subproblems, &outcome.workers) {
             out.line(line);
         }
     }
-    if let Some(file) = &mut picture {
-        let title = if args.first {
-            format!("{n} queens: the first solution")
-        } else {
-            format!(
-                "{n} queens: {} {what}{}",
-                outcome.count,
-                if partial { " (partial)" } else { "" }
-            )
-        };
-        let drawn = svg::boards(&title, &outcome.shown, outcome.count);
-        if let Err(status) = file.write(&drawn) {
-            return status;
-        }
-    }
-    // How the search checked its constraints, for the titles of its pictures.
-    let how = if args.naive {
-        "generate and test"
+    Ok(())
+}
+
+/// Draws the first solution, in top-down order (the lexicographically first): the one
+/// kept, or found by a search of its own.
+fn draw_first(
+    args: &Args,
+    setup: &Setup,
+    outcome: &Outcome,
+    out: &mut Output,
+) -> Result<(), ExitCode> {
+    let n = args.n as usize;
+    let top_down = if args.fundamental {
+        fundamental_queens(n)
     } else {
-        "checked early"
+        queens(n)
     };
-    if let Some(file) = &mut animation {
-        let title = format!("{n} queens, {engine} engine, {how}");
-        let page = animate::board_page(n, &title, &recorder.events(), recorder.dropped());
-        if let Err(status) = file.write(&page) {
-            return status;
+    let first = match outcome.shown.first() {
+        Some(queens) => Some(queens.clone()),
+        None => top_down
+            .engine(setup.engine)
+            .limits(Limits::new().cancel(cli::interrupt_flag()))
+            .first()
+            .map_err(|error| {
+                out.flush();
+                cli::search_error(&error)
+            })?,
+    };
+    if let Some(queens) = first {
+        if let Some(status) = verify(&queens) {
+            out.flush();
+            return Err(status);
         }
+        out.line(format!("first solution {}:", columns(&queens)));
+        out.line(board(&queens));
     }
-    if let Some(file) = &mut tree_file {
-        let title = format!(
-            "{n} queens, {engine} engine, {how}{}",
-            if partial { " (partial)" } else { "" }
-        );
-        let drawn = tree.svg_with(&title, |node| (node.value + 1).to_string());
-        if let Err(status) = file.write(&drawn) {
-            return status;
-        }
-    }
-    out.flush();
-    cli::exit_status(outcome.stop)
+    Ok(())
 }
 
 /// Counts over the processes of an MPI job; rank 0 prints the count.

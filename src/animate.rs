@@ -11,28 +11,7 @@ use crate::svg::escape;
 /// The page for an `n`×`n` board replaying `events` (the trail engine's or the replay
 /// engine's, on the model of `puzzles::queens`: variable `i` is row `i`).
 pub fn board_page(n: usize, title: &str, events: &[Event], dropped: u64) -> String {
-    let mut steps = String::from("[");
-    for event in events {
-        let step = match *event {
-            Event::Try {
-                depth,
-                var: Some(var),
-                value,
-                ..
-            } => format!("[\"try\",{depth},{},{value}]", var.index()),
-            Event::Fail { depth } => format!("[\"fail\",{depth}]"),
-            Event::Solution { depth } => format!("[\"solution\",{depth}]"),
-            Event::Backtrack { depth } => format!("[\"back\",{depth}]"),
-            Event::Restart => "[\"back\",0]".to_string(),
-            Event::Run { run, replayed } => format!("[\"run\",{run},{replayed}]"),
-            _ => continue,
-        };
-        if steps.len() > 1 {
-            steps.push(',');
-        }
-        steps.push_str(&step);
-    }
-    steps.push(']');
+    let steps = steps_json(events);
     let more = if dropped > 0 {
         format!(
             " (the first {} steps; {dropped} more not shown)",
@@ -132,4 +111,32 @@ draw();
         count = events.len(),
     );
     page
+}
+
+/// The steps the page replays, as a JavaScript array: `["try", depth, row, column]`,
+/// `["fail", depth]`, `["solution", depth]`, `["back", depth]`, `["run", run, replayed]`.
+fn steps_json(events: &[Event]) -> String {
+    let mut steps = String::from("[");
+    for event in events {
+        let step = match *event {
+            Event::Try {
+                depth,
+                var: Some(var),
+                value,
+                ..
+            } => format!("[\"try\",{depth},{},{value}]", var.index()),
+            Event::Fail { depth } => format!("[\"fail\",{depth}]"),
+            Event::Solution { depth } => format!("[\"solution\",{depth}]"),
+            Event::Backtrack { depth } => format!("[\"back\",{depth}]"),
+            Event::Restart => "[\"back\",0]".to_string(),
+            Event::Run { run, replayed } => format!("[\"run\",{run},{replayed}]"),
+            _ => continue,
+        };
+        if steps.len() > 1 {
+            steps.push(',');
+        }
+        steps.push_str(&step);
+    }
+    steps.push(']');
+    steps
 }

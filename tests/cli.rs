@@ -705,7 +705,7 @@ fn nqueens_ctrl_c_prints_the_partial_count() {
 // Issue 13: faults, limits and hostile input.
 
 /// Every example with arguments that make it print something.
-const EVERY_EXAMPLE: [(&str, &[&str]); 19] = [
+const EVERY_EXAMPLE: [(&str, &[&str]); 20] = [
     ("nqueens", &["6"]),
     ("nqueens", &["2000", "--first"]),
     ("colouring", &["--vertices", "300"]),
@@ -725,6 +725,7 @@ const EVERY_EXAMPLE: [(&str, &[&str]); 19] = [
     ("golomb", &["6"]),
     ("knapsack", &[]),
     ("tsp", &["--cities", "6"]),
+    ("nonogram", &["tests/data/nonogram/letter_a.txt"]),
 ];
 
 /// Runs an example with its standard output going to `stdout`.

@@ -95,9 +95,9 @@ fn corpus() -> Vec<Case> {
     // Pythagorean triples a <= b <= c <= 20 by predicates: 6.
     let mut m = Model::new();
     let [a, b, c] = ["a", "b", "c"].map(|n| m.named_var(n, 1..=20u32));
-    m.require2(&a, &b, |a, b| a <= b);
-    m.require2(&b, &c, |b, c| b <= c);
-    m.require3(&a, &b, &c, |a, b, c| a * a + b * b == c * c);
+    m.require((&a, &b), |a, b| a <= b);
+    m.require((&b, &c), |b, c| b <= c);
+    m.require((&a, &b, &c), |a, b, c| a * a + b * b == c * c);
     cases.push(Case {
         name: "pythagorean",
         model: m,
@@ -117,7 +117,7 @@ fn corpus() -> Vec<Case> {
             ["dog", "ant"],
         ],
     );
-    m.require1(&w[2], |w| w != &"ant");
+    m.require(&w[2], |w| w != &"ant");
     cases.push(Case {
         name: "words",
         model: m,

@@ -33,7 +33,7 @@ fn a_variable_of_another_model_is_refused_by_every_typed_method() {
     let _ = other.var(0..3);
     let stranger = other.var(0..3); // position 1, which exists in the models below too
     type AddWith = fn(&mut Model<'static>, &ambsolve::Var<i32>);
-    let cases: [(&str, AddWith); 10] = [
+    let cases: [(&str, AddWith); 13] = [
         ("all_different", |m, s| {
             let x = m.var(0..3);
             m.all_different([&x, s])
@@ -52,17 +52,28 @@ fn a_variable_of_another_model_is_refused_by_every_typed_method() {
             let x = m.var(0..3);
             m.relation(&x, s, |a, b| a < b)
         }),
-        ("require1", |m, s| m.require1(s, |v| *v > 0)),
-        ("require2", |m, s| {
+        ("require one", |m, s| m.require(s, |v| *v > 0)),
+        ("require pair", |m, s| {
             let x = m.var(0..3);
-            m.require2(&x, s, |a, b| a < b)
+            m.require((&x, s), |a, b| a < b)
         }),
-        ("require3", |m, s| {
+        ("require triple", |m, s| {
             let x = m.var(0..3);
-            m.require3(&x, &x, s, |a, _, c| a < c)
+            m.require((&x, &x, s), |a, _, c| a < c)
         }),
-        ("require_all", |m, s| {
-            m.require_all(std::slice::from_ref(s), |v| *v[0] > 0)
+        ("require slice", |m, s| {
+            m.require(std::slice::from_ref(s), |v| *v[0] > 0)
+        }),
+        ("require array", |m, s| {
+            let array: [Var<i32>; 1] = [s.clone()];
+            m.require(&array, |v| *v[0] > 0)
+        }),
+        ("require vec", |m, s| {
+            m.require(&vec![s.clone()], |v| *v[0] > 0)
+        }),
+        ("require six", |m, s| {
+            let x = m.var(0..3);
+            m.require((&x, &x, &x, &x, &x, s), |_, _, _, _, _, f| *f > 0)
         }),
     ];
     for (what, add) in cases {
@@ -79,7 +90,7 @@ fn a_clone_shares_its_variables_and_an_assignment_knows_its_model() {
     let mut m = Model::new();
     let x = m.var(0..3);
     let mut copy = m.clone();
-    copy.require1(&x, |v| *v == 2);
+    copy.require(&x, |v| *v == 2);
     assert_eq!(copy.error(), None);
     let solution = copy.solve(Engine::Trail).first().unwrap().unwrap();
     assert_eq!(*solution.value(&x), 2);
@@ -121,10 +132,10 @@ fn a_variable_of_a_diverged_clone_is_refused_by_every_typed_method() {
         ("linear", |m, s| m.linear([(1, s)], Cmp::Eq, 4)),
         ("restrict", |m, s| m.restrict(s, |v| *v > 0)),
         ("table", |m, s| m.table(std::slice::from_ref(s), [[1]])),
-        ("require1", |m, s| m.require1(s, |v| *v == 4)),
+        ("require one", |m, s| m.require(s, |v| *v == 4)),
         ("maximize", |m, s| m.maximize([(1, s)])),
-        ("require_all", |m, s| {
-            m.require_all(std::slice::from_ref(s), |v| *v[0] > 0)
+        ("require slice", |m, s| {
+            m.require(std::slice::from_ref(s), |v| *v[0] > 0)
         }),
     ];
     for (what, add) in cases {
@@ -157,9 +168,9 @@ fn a_clone_that_declares_nothing_keeps_its_variables_and_assignments_read_them()
     let b = a.clone();
     // `a` declares after the clone: its new variable is its own, x is still common.
     let y = a.var(0..3);
-    a.require2(&x, &y, |x, y| x < y);
+    a.require((&x, &y), |x, y| x < y);
     let mut c = b.clone();
-    c.require1(&x, |v| *v == 2);
+    c.require(&x, |v| *v == 2);
     assert_eq!(c.error(), None);
     let solution = c.solve(Engine::Trail).first().unwrap().unwrap();
     assert_eq!(*solution.value(&x), 2);
@@ -177,7 +188,9 @@ fn an_id_of_another_model_is_refused_by_every_method_taking_ids() {
     let stranger = other.var(0..3).id(); // position 1, which the models below have too
     type AddWith = fn(&mut Model<'static>, ambsolve::VarId);
     let cases: [(&str, AddWith); 4] = [
-        ("predicate", |m, s| m.predicate(&[s], |i| i[0] == 1)),
+        ("require_indices", |m, s| {
+            m.require_indices(&[s], |i| i[0] == 1)
+        }),
         ("table_indices", |m, s| m.table_indices(&[s], [[1u32]])),
         ("propagator", |m, s| m.propagator(&[s], Nothing)),
         ("symmetries", |m, s| {
@@ -346,7 +359,7 @@ fn a_search_a_panic_unwound_out_of_is_not_continued() {
         let mut m = Model::new();
         let x = m.var(0..4);
         let y = m.var(0..4);
-        m.require2(&x, &y, |a, b| {
+        m.require((&x, &y), |a, b| {
             assert!(!(*a == 1 && *b == 2), "the user's predicate panics");
             a != b
         });

@@ -1,11 +1,19 @@
-//! The core crate's floors, as ARCHITECTURE.md states them: every `crate::` path in
-//! `ambsolve/src` must name a module on a lower floor (or on its own floor, where the table
-//! allows it), no modules may import each other in a circle, every module has a floor, and
-//! no code names the facade instead of the module that owns an item.
+//! The core crate's floors, as ARCHITECTURE.md states them: every path into the crate
+//! (`crate::`, `self::`, `super::`, in `use` trees, code and macro bodies) in `ambsolve/src`
+//! must name a module on a lower floor (or on its own floor, where the table allows it), no
+//! modules may import each other in a circle, every module has a floor, and no code names
+//! the facade instead of the module that owns an item. Files are parsed with `syn`; items
+//! under `#[cfg(test)]` (unit tests) may reach anywhere and are skipped.
+//!
+//! A module of the table may be nested (`engine::trail`): a path belongs to the longest
+//! module of the table it starts with, so siblings of one folder are told apart.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
 
 /// A floor of the architecture table.
 #[derive(Debug)]
@@ -16,7 +24,7 @@ struct Floor {
     same_floor: bool,
 }
 
-/// The floors table of ARCHITECTURE.md: module name -> its floor.
+/// The floors table of ARCHITECTURE.md: module path (`store`, `engine::trail`) -> its floor.
 fn floors(text: &str) -> BTreeMap<String, Floor> {
     let mut by_module = BTreeMap::new();
     for line in text.lines() {
@@ -46,35 +54,229 @@ fn floors(text: &str) -> BTreeMap<String, Floor> {
     by_module
 }
 
-/// The source with comments and the unit-test module removed.
-fn code_of(text: &str) -> String {
-    let mut code = String::with_capacity(text.len());
-    for line in text.lines() {
-        if line.trim_start().starts_with("#[cfg(test)]") {
-            // Unit tests come last in a file and may reach anywhere.
-            break;
-        }
-        let line = match line.find("//") {
-            Some(at) => &line[..at],
-            None => line,
-        };
-        code.push_str(line);
-        code.push('\n');
+/// The module path of a file of `ambsolve/src`: `engine/trail/mod.rs` is `engine::trail`,
+/// `store.rs` is `store`, `lib.rs` is the root (no segment).
+fn module_path(root: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(root).expect("a file under the root");
+    let mut segments: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = segments.pop().expect("a file name");
+    let stem = last.strip_suffix(".rs").unwrap_or(&last);
+    if stem != "mod" && !(segments.is_empty() && stem == "lib") {
+        segments.push(stem.to_string());
     }
-    code
+    segments
 }
 
-/// The top-level module a file of `ambsolve/src` belongs to.
-fn module_of(root: &Path, file: &Path) -> String {
-    let relative = file.strip_prefix(root).expect("a file under the root");
-    let first = relative
-        .components()
-        .next()
-        .expect("a non-empty path")
-        .as_os_str()
-        .to_string_lossy()
-        .into_owned();
-    first.strip_suffix(".rs").unwrap_or(&first).to_string()
+/// Whether `attrs` hold `#[cfg(test)]`: unit-test code, which may reach anywhere.
+fn is_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("cfg")
+            && attr
+                .parse_args::<syn::Ident>()
+                .is_ok_and(|ident| ident == "test")
+    })
+}
+
+/// The absolute path (segments after `crate`) that `segments`, written in module
+/// `module`, names inside the crate; `None` for paths outside it (`std::..`, a local name).
+fn resolve(module: &[String], segments: &[String]) -> Option<Vec<String>> {
+    let first = segments.first()?;
+    match first.as_str() {
+        "crate" | "$crate" => Some(segments[1..].to_vec()),
+        "self" => Some(module.iter().chain(&segments[1..]).cloned().collect()),
+        "super" => {
+            let ups = segments.iter().take_while(|s| *s == "super").count();
+            let base = module.len().checked_sub(ups)?;
+            Some(
+                module[..base]
+                    .iter()
+                    .chain(&segments[ups..])
+                    .cloned()
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Collects the crate paths a file names, module by module.
+struct Names {
+    /// The module being read (inline `mod x { .. }` blocks push a segment).
+    module: Vec<String>,
+    /// Modules written inline in the file (`mod x { .. }`): their paths are the file's own.
+    inline: Vec<Vec<String>>,
+    found: Vec<Vec<String>>,
+}
+
+impl Names {
+    fn add(&mut self, segments: &[String]) {
+        if let Some(path) = resolve(&self.module, segments) {
+            self.found.push(path);
+        }
+    }
+
+    /// Every path of a `use` tree, groups expanded at any depth.
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(path) => {
+                prefix.push(path.ident.to_string());
+                self.use_tree(prefix, &path.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(name) if name.ident == "self" && !prefix.is_empty() => {
+                self.add(prefix);
+            }
+            syn::UseTree::Name(name) => {
+                prefix.push(name.ident.to_string());
+                self.add(prefix);
+                prefix.pop();
+            }
+            syn::UseTree::Rename(rename) => {
+                prefix.push(rename.ident.to_string());
+                self.add(prefix);
+                prefix.pop();
+            }
+            syn::UseTree::Glob(_) => self.add(prefix),
+            syn::UseTree::Group(group) => {
+                for tree in &group.items {
+                    self.use_tree(prefix, tree);
+                }
+            }
+        }
+    }
+
+    /// Paths in a macro's tokens (`crate::a::b`, `$crate::a::b`), which syn does not parse.
+    fn tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        for (at, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(group) => self.tokens(group.stream()),
+                TokenTree::Ident(ident) if ident == "crate" || ident == "super" => {
+                    let dollar = at > 0
+                        && matches!(&tokens[at - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                    let mut segments = vec![if dollar {
+                        "$crate".to_string()
+                    } else {
+                        ident.to_string()
+                    }];
+                    let mut next = at + 1;
+                    while let [
+                        TokenTree::Punct(a),
+                        TokenTree::Punct(b),
+                        TokenTree::Ident(name),
+                        ..,
+                    ] = &tokens[next.min(tokens.len())..]
+                    {
+                        if a.as_char() != ':' || b.as_char() != ':' {
+                            break;
+                        }
+                        segments.push(name.to_string());
+                        next += 3;
+                    }
+                    // `super` in a macro body names the expansion site's parent: only a
+                    // path that goes on is read.
+                    if segments.len() > 1 {
+                        self.add(&segments);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Names {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs: &[syn::Attribute] = match item {
+            syn::Item::Const(i) => &i.attrs,
+            syn::Item::Enum(i) => &i.attrs,
+            syn::Item::Fn(i) => &i.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Macro(i) => &i.attrs,
+            syn::Item::Mod(i) => &i.attrs,
+            syn::Item::Static(i) => &i.attrs,
+            syn::Item::Struct(i) => &i.attrs,
+            syn::Item::Trait(i) => &i.attrs,
+            syn::Item::Type(i) => &i.attrs,
+            syn::Item::Union(i) => &i.attrs,
+            syn::Item::Use(i) => &i.attrs,
+            _ => &[],
+        };
+        if !is_test(attrs) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let attrs: &[syn::Attribute] = match item {
+            syn::ImplItem::Const(i) => &i.attrs,
+            syn::ImplItem::Fn(i) => &i.attrs,
+            syn::ImplItem::Type(i) => &i.attrs,
+            syn::ImplItem::Macro(i) => &i.attrs,
+            _ => &[],
+        };
+        if !is_test(attrs) {
+            syn::visit::visit_impl_item(self, item);
+        }
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.module.push(item.ident.to_string());
+        if item.content.is_some() {
+            self.inline.push(self.module.clone());
+        }
+        syn::visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.use_tree(&mut Vec::new(), &item.tree);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.add(&segments);
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.tokens(mac.tokens.clone());
+        syn::visit::visit_macro(self, mac);
+    }
+}
+
+/// The crate paths (absolute, as `a::b::C`) the code of `source`, written in the module
+/// `module` (`a::b`, or empty for the crate root), names outside unit tests.
+fn crate_paths(module: &str, source: &str) -> Vec<String> {
+    let file = syn::parse_file(source).expect("a file that parses");
+    let mut names = Names {
+        module: module
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect(),
+        inline: Vec::new(),
+        found: Vec::new(),
+    };
+    names.visit_file(&file);
+    names
+        .found
+        .iter()
+        .filter(|path| !names.inline.iter().any(|m| path.starts_with(m)))
+        .map(|p| p.join("::"))
+        .collect()
+}
+
+/// The module of the table a path belongs to: its longest prefix listed in `floors`.
+fn unit_of<'f>(path: &str, floors: &'f BTreeMap<String, Floor>) -> Option<&'f str> {
+    let segments: Vec<&str> = path.split("::").collect();
+    (1..=segments.len())
+        .rev()
+        .map(|n| segments[..n].join("::"))
+        .find_map(|prefix| floors.get_key_value(&prefix).map(|(k, _)| k.as_str()))
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -88,33 +290,72 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Identifiers following `crate::` in `code`, with `use crate::{a, b::c}` groups expanded.
-fn crate_paths(code: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("crate::") {
-        rest = &rest[at + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let end = group.find('}').unwrap_or(group.len());
-            for item in group[..end].split(',') {
-                let name: String = item
-                    .trim()
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() {
-                    names.push(name);
+/// The problems of one file's paths (modules `unit` imports go to `edges`).
+fn check_paths(
+    shown: &str,
+    unit: &str,
+    paths: &[String],
+    floors: &BTreeMap<String, Floor>,
+    edges: &mut BTreeMap<String, BTreeSet<String>>,
+) -> Vec<String> {
+    let floor = &floors[unit];
+    let mut problems = Vec::new();
+    for path in paths {
+        if path.starts_with(|c: char| c.is_uppercase()) {
+            if unit != "lib" {
+                problems.push(format!(
+                    "{shown}: names the facade (`crate::{path}`): import it from its module"
+                ));
+            }
+            continue;
+        }
+        if path.is_empty() {
+            continue; // `use super::*` in a top-level file: the crate root's own names
+        }
+        let Some(target) = unit_of(path, floors) else {
+            problems.push(format!(
+                "{shown}: `crate::{path}` is not in a module with a floor"
+            ));
+            continue;
+        };
+        if target == unit {
+            continue;
+        }
+        let to = &floors[target];
+        let allowed = to.number < floor.number || (to.number == floor.number && floor.same_floor);
+        if !allowed {
+            problems.push(format!(
+                "{shown}: `{unit}` (floor {} {}) imports `{target}` (floor {} {})",
+                floor.number, floor.name, to.number, to.name
+            ));
+        }
+        edges
+            .entry(unit.to_string())
+            .or_default()
+            .insert(target.to_string());
+    }
+    problems
+}
+
+/// Import circles: a module reaching itself through its imports.
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for start in edges.keys() {
+        let mut stack: Vec<(String, Vec<String>)> = vec![(start.clone(), vec![start.clone()])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for next in edges.get(&at).into_iter().flatten() {
+                if next == start {
+                    problems.push(format!("import circle: {} -> {start}", path.join(" -> ")));
+                } else if seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    stack.push((next.clone(), longer));
                 }
             }
-        } else {
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            names.push(name);
         }
     }
-    names
+    problems
 }
 
 #[test]
@@ -131,62 +372,24 @@ fn the_core_keeps_to_its_floors() {
     let mut problems = Vec::new();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in &files {
-        let module = module_of(&root, file);
         let shown = file.strip_prefix(top).unwrap_or(file).display().to_string();
-        let Some(floor) = floors.get(&module) else {
+        let module = module_path(&root, file).join("::");
+        let unit = if module.is_empty() {
+            Some("lib")
+        } else {
+            unit_of(&module, &floors)
+        };
+        let Some(unit) = unit else {
             problems.push(format!(
                 "{shown}: module `{module}` has no floor in ARCHITECTURE.md"
             ));
             continue;
         };
-        let code = code_of(&fs::read_to_string(file).expect("a readable source file"));
-        for name in crate_paths(&code) {
-            if name.starts_with(|c: char| c.is_uppercase()) {
-                if module == "lib" {
-                    continue; // the facade re-exporting its own names
-                }
-                problems.push(format!(
-                    "{shown}: names the facade (`crate::{name}`): import it from its module"
-                ));
-                continue;
-            }
-            if name == module || name == "__private" {
-                continue;
-            }
-            let Some(target) = floors.get(&name) else {
-                problems.push(format!(
-                    "{shown}: `crate::{name}` is not a module with a floor"
-                ));
-                continue;
-            };
-            let allowed =
-                target.number < floor.number || (target.number == floor.number && floor.same_floor);
-            if !allowed {
-                problems.push(format!(
-                    "{shown}: `{module}` (floor {} {}) imports `{name}` (floor {} {})",
-                    floor.number, floor.name, target.number, target.name
-                ));
-            }
-            edges.entry(module.clone()).or_default().insert(name);
-        }
+        let source = fs::read_to_string(file).expect("a readable source file");
+        let paths = crate_paths(&module, &source);
+        problems.extend(check_paths(&shown, unit, &paths, &floors, &mut edges));
     }
-
-    // Circles: a module reaching itself through its imports.
-    for start in edges.keys() {
-        let mut stack: Vec<(String, Vec<String>)> = vec![(start.clone(), vec![start.clone()])];
-        let mut seen = BTreeSet::new();
-        while let Some((at, path)) = stack.pop() {
-            for next in edges.get(&at).into_iter().flatten() {
-                if next == start {
-                    problems.push(format!("import circle: {} -> {start}", path.join(" -> ")));
-                } else if seen.insert(next.clone()) {
-                    let mut longer = path.clone();
-                    longer.push(next.clone());
-                    stack.push((next.clone(), longer));
-                }
-            }
-        }
-    }
+    problems.extend(circles(&edges));
     problems.sort();
     problems.dedup();
     assert!(
@@ -197,17 +400,88 @@ fn the_core_keeps_to_its_floors() {
 }
 
 #[test]
-fn the_checker_sees_what_it_must() {
-    let paths = crate_paths(
-        "use crate::{model::Model, var::VarId};\nlet x = crate::store::Store::new(&[]);",
-    );
-    assert_eq!(paths, ["model", "var", "store"]);
+fn code_after_a_unit_test_item_is_read_and_the_test_items_are_not() {
+    let source = "#[cfg(test)]\nuse crate::engine::trail::TrailEngine;\n\
+                  use crate::store::Store;\n\
+                  #[cfg(test)]\nfn helper() { crate::solve::x(); }\n\
+                  fn real() { crate::trail::Trail::new(); }\n\
+                  impl A { #[cfg(test)] fn t() { crate::a::b(); } fn f() { crate::c::d(); } }\n\
+                  #[cfg(test)]\nmod tests { use crate::d::D; }\n\
+                  #[cfg(any(test, feature = \"x\"))]\nuse crate::checked::Kept;";
     assert_eq!(
-        code_of("a // crate::b\n#[cfg(test)]\nmod tests { crate::c }"),
-        "a \n"
+        crate_paths("propagate", source),
+        ["store::Store", "trail::Trail::new", "c::d", "checked::Kept"]
     );
-    let floors =
-        floors("| 0 | words | `choice` `var` | yes | x |\n| 4 | engines | `search` | no | y |");
+}
+
+#[test]
+fn super_and_self_resolve_from_the_module_they_are_written_in() {
+    let source = "use super::super::replay::Amb;\nuse super::Frame;\nuse self::inner::X;\n\
+                  fn f() { super::super::super::model::Model::new(); }\n\
+                  mod nested { use super::super::Y; use self::Z; }";
+    assert_eq!(
+        crate_paths("engine::trail::parts", source),
+        [
+            "engine::replay::Amb",
+            "engine::trail::Frame",
+            "engine::trail::parts::inner::X",
+            "model::Model::new",
+            "engine::trail::Y"
+        ]
+    );
+}
+
+#[test]
+fn nested_use_groups_are_read_whole() {
+    let source = "use crate::{a::{B, c::{self, D}}, e, f::{g::{H as I}}, j::*};";
+    assert_eq!(
+        crate_paths("x", source),
+        ["a::B", "a::c", "a::c::D", "e", "f::g::H", "j"]
+    );
+}
+
+#[test]
+fn paths_in_macro_bodies_are_read() {
+    let source = "macro_rules! setters { () => { fn f() -> $crate::options::Options { \
+                  crate::limits::Limits::new(); $crate::x } }; }";
+    assert_eq!(
+        crate_paths("options", source),
+        ["options::Options", "limits::Limits::new", "x"]
+    );
+}
+
+#[test]
+fn a_path_belongs_to_the_longest_module_of_the_table() {
+    let floors = floors(
+        "| 0 | words | `choice` `var` | yes | x |\n\
+         | 4 | engines | `engine` `engine::trail` `engine::replay` | no | y |",
+    );
     assert_eq!(floors["var"].number, 0);
-    assert!(!floors["search"].same_floor);
+    assert!(!floors["engine::trail"].same_floor);
+    assert_eq!(
+        unit_of("engine::trail::parts::X", &floors),
+        Some("engine::trail")
+    );
+    assert_eq!(unit_of("engine::Y", &floors), Some("engine"));
+    assert_eq!(unit_of("choice::Frame", &floors), Some("choice"));
+    assert_eq!(unit_of("store::Store", &floors), None);
+    let mut edges = BTreeMap::new();
+    let problems = check_paths(
+        "f.rs",
+        "engine::trail",
+        &["engine::replay::Amb".to_string(), "var::VarId".to_string()],
+        &floors,
+        &mut edges,
+    );
+    assert_eq!(
+        problems,
+        ["f.rs: `engine::trail` (floor 4 engines) imports `engine::replay` (floor 4 engines)"]
+    );
+    let root = Path::new("/src");
+    assert_eq!(
+        module_path(root, Path::new("/src/engine/trail/mod.rs")),
+        ["engine", "trail"]
+    );
+    assert_eq!(module_path(root, Path::new("/src/store.rs")), ["store"]);
+    assert!(module_path(root, Path::new("/src/lib.rs")).is_empty());
 }

@@ -217,7 +217,7 @@ fn every_constraint_kind_is_satisfied() {
     m.linear([(1, &a), (1, &b)], Cmp::Ne, 5);
     m.linear([(1, &e), (-1, &c)], Cmp::Eq, 40);
     m.table(&[a.clone(), b.clone()], [[1i64, 2], [3, 4], [4, 0], [5, 5]]);
-    m.require2(&c, &d, |c, d| (*c > 4) == (*d != "red"));
+    m.require((&c, &d), |c, d| (*c > 4) == (*d != "red"));
     m.propagator(&[b.id(), a.id()], Less);
     m.restrict(&e, |e| e % 3 != 0);
     let all = m.solve(Engine::Trail).count().unwrap().solutions;
@@ -269,4 +269,30 @@ fn a_variable_without_values_waits_for_the_limit() {
         .solutions();
     assert_eq!(solutions.next(), None);
     assert_eq!(solutions.stop_reason(), Some(StopReason::NodeLimit));
+}
+
+#[test]
+fn a_constraint_over_no_variable_that_fails_waits_for_the_limit() {
+    // Before: nothing ever moved it, so it counted as held and a "solution" came out.
+    let mut m = Model::new();
+    let _ = m.var(0..3);
+    m.clause(Vec::<ambsolve::Lit>::new());
+    m.nvalue(1, Vec::<i64>::new());
+    let mut solutions = m
+        .solve(Engine::Local)
+        .limits(Limits::new().nodes(1_000))
+        .solutions();
+    assert_eq!(solutions.next(), None);
+    assert_eq!(solutions.stop_reason(), Some(StopReason::NodeLimit));
+    // One that holds is no obstacle.
+    let mut m = Model::new();
+    let _ = m.var(0..3);
+    m.nvalue(0, Vec::<i64>::new());
+    assert_eq!(
+        m.solve(Engine::Local)
+            .limits(Limits::new().nodes(1_000))
+            .solutions()
+            .count(),
+        3
+    );
 }

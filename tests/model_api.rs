@@ -113,8 +113,8 @@ fn values_can_be_any_type() {
     let mut m = Model::new();
     let owners = m.vars("owner", 3, [Pet::Cat, Pet::Dog, Pet::Fish]);
     m.all_different(&owners);
-    m.require1(&owners[0], |p| *p != Pet::Cat);
-    m.require2(&owners[1], &owners[2], |a, b| {
+    m.require(&owners[0], |p| *p != Pet::Cat);
+    m.require((&owners[1], &owners[2]), |a, b| {
         *a == Pet::Cat || *b == Pet::Cat
     });
     let found: Vec<Vec<Pet>> = m
@@ -131,4 +131,48 @@ fn values_can_be_any_type() {
             vec![Pet::Fish, Pet::Dog, Pet::Cat],
         ]
     );
+}
+
+/// `require` takes one variable, a tuple of up to six of any types, or a slice, array or
+/// `Vec` of one type; `require_indices` takes value indices: all post the same condition.
+#[test]
+fn require_takes_a_variable_a_tuple_or_a_slice() {
+    let mut m = Model::new();
+    let v = m.vars("v", 6, 0..3i64);
+    let label = m.var(["zero", "one", "two"]);
+    let brute = (0..3i64.pow(6))
+        .filter(|&k| (0..6).map(|i| k / 3i64.pow(i) % 3).sum::<i64>() == 6)
+        .count() as u64;
+    let sum_is_six = |x: &[&i64]| x.iter().copied().sum::<i64>() == 6;
+    let mut ways: Vec<(&str, Model<'_>)> = Vec::new();
+    let mut tuple = m.clone();
+    tuple.require(
+        (&v[0], &v[1], &v[2], &v[3], &v[4], &v[5]),
+        |a, b, c, d, e, f| a + b + c + d + e + f == 6,
+    );
+    ways.push(("a tuple of six", tuple));
+    let mut slice = m.clone();
+    slice.require(&v[..], sum_is_six);
+    ways.push(("a slice", slice));
+    let mut vec = m.clone();
+    vec.require(&v, sum_is_six);
+    ways.push(("a Vec", vec));
+    let array: [ambsolve::Var<i64>; 6] = std::array::from_fn(|i| v[i].clone());
+    let mut arr = m.clone();
+    arr.require(&array, sum_is_six);
+    ways.push(("an array", arr));
+    let mut indices = m.clone();
+    let ids: Vec<_> = v.iter().map(|x| x.id()).collect();
+    indices.require_indices(&ids, |i| i.iter().sum::<u32>() == 6);
+    ways.push(("value indices", indices));
+    for (how, mut model) in ways {
+        // A variable alone, and a tuple of variables of different types.
+        model.require(&label, |l| *l != "zero");
+        model.require((&v[0], &label), |x, l| (*x == 0) == (*l == "one"));
+        for engine in [Engine::Trail, Engine::Replay] {
+            let count = model.solve(engine).count().expect("a valid model");
+            // The label is fixed by v[0]: "one" when it is 0, else "two".
+            assert_eq!(count.solutions, brute, "{how} on {engine}");
+        }
+    }
 }

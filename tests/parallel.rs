@@ -203,7 +203,7 @@ fn a_path_to_no_live_node_is_an_error_on_every_engine() {
     let mut pigeons = Model::new();
     let v: Vec<_> = (0..3).map(|_| pigeons.var(0..2)).collect();
     for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-        pigeons.require2(&v[i], &v[j], |a, b| a != b);
+        pigeons.require((&v[i], &v[j]), |a, b| a != b);
     }
     let early = Checking::Early;
     assert_eq!(below(&pigeons, Engine::Trail, early, &[]), Ok(0));
@@ -227,7 +227,7 @@ fn a_path_to_no_live_node_is_an_error_on_every_engine() {
     let mut pair = Model::new();
     let x = pair.var(0..3);
     let y = pair.var(0..3);
-    pair.require2(&x, &y, |a, b| a != b);
+    pair.require((&x, &y), |a, b| a != b);
     for checking in [Checking::Early, Checking::AtEnd] {
         for engine in ENGINES {
             let parts = pair
@@ -467,9 +467,9 @@ fn shaped(strict: bool) -> Model<'static> {
     let mut m = Model::new();
     let [_, _, y, z] = [(); 4].map(|()| m.var(0..8i64));
     if strict {
-        m.require2(&y, &z, |y, z| y < z);
+        m.require((&y, &z), |y, z| y < z);
     } else {
-        m.require2(&y, &z, |y, z| y <= z);
+        m.require((&y, &z), |y, z| y <= z);
     }
     m
 }

@@ -201,7 +201,7 @@ fn add_specs(m: &mut Model<'static>, vars: &[Var<i64>], spec: &ModelSpec) {
             }
             Spec::Predicate(a, b, which) => {
                 let which = *which;
-                m.require2(&vars[*a], &vars[*b], move |x, y| predicate(which, *x, *y));
+                m.require((&vars[*a], &vars[*b]), move |x, y| predicate(which, *x, *y));
             }
             Spec::AtMost(a, b) => {
                 let scope = [vars[*a].id(), vars[*b].id()];

@@ -184,7 +184,7 @@ fn swapped_pair(
     let mut m = Model::new();
     let x = m.var(xs);
     let y = m.var(ys);
-    m.predicate(&[x.id(), y.id()], |i| i[0] != i[1]);
+    m.require_indices(&[x.id(), y.id()], |i| i[0] != i[1]);
     m.symmetries([Symmetry::new("swap", |v, i| {
         (VarId::from_index(1 - v.index()), i)
     })]);

@@ -4,6 +4,7 @@
 
 use ambsolve::{Checking, Engine, NodeOutcome, Puzzle, SearchTree, Summary};
 use ambsolve_examples::puzzles::queens::queens;
+use ambsolve_examples::svg;
 
 /// Counts `puzzle`'s solutions while a tree (storing at most `limit` nodes) watches.
 fn grow(puzzle: Puzzle<'static, Vec<usize>>, limit: usize) -> (SearchTree, Summary) {
@@ -122,7 +123,7 @@ fn four_queens_generate_and_test_trees_match_the_stats_on_both_engines() {
 #[test]
 fn four_queens_trail_tree_picture() {
     let (tree, _) = grow(queens(4), 20_000);
-    let svg = tree.svg_with("4-queens, trail engine", column);
+    let svg = svg::tree_with(&tree, "4-queens, trail engine", column);
     well_formed(&svg);
     insta::assert_snapshot!("four_queens_trail_tree", svg);
 }
@@ -151,7 +152,7 @@ fn a_large_generate_and_test_tree_is_folded_and_its_picture_bounded() {
     let solutions: u64 = nodes.iter().map(|n| n.folded_solutions).sum();
     assert_eq!(solutions, 4);
 
-    let svg = tree.svg_with("6-queens, generate and test", column);
+    let svg = svg::tree_with(&tree, "6-queens, generate and test", column);
     well_formed(&svg);
     assert!(svg.len() < 2_000_000, "{} bytes", svg.len());
     let title = svg
@@ -181,14 +182,14 @@ fn a_tiny_store_folds_everything_but_the_totals_stay_exact() {
         assert!(nodes.len() <= limit.max(1));
         let folded: u64 = nodes.iter().map(|n| n.folded_nodes).sum();
         assert_eq!(nodes.len() as u64 - 1 + folded, 340);
-        well_formed(&tree.svg("tiny"));
+        well_formed(&svg::tree(&tree, "tiny"));
     }
 }
 
 #[test]
 fn titles_are_escaped() {
     let (tree, _) = grow(queens(4), 100);
-    let svg = tree.svg("a <b> & \"c\"");
+    let svg = svg::tree(&tree, "a <b> & \"c\"");
     well_formed(&svg);
     assert!(svg.contains("a &lt;b&gt; &amp; &quot;c&quot;"));
 }
@@ -276,7 +277,7 @@ fn eight_queens_generate_and_test_picture_is_bounded() {
     // Depths 0..=4 (4,681 nodes) fit in half the store; depth 5 would not.
     assert_eq!(totals.stored, 4_681);
     assert_eq!(totals.stored_depth, Some(4));
-    let svg = tree.svg_with("8-queens, generate and test", column);
+    let svg = svg::tree_with(&tree, "8-queens, generate and test", column);
     well_formed(&svg);
     assert!(svg.len() < 2_000_000, "{} bytes", svg.len());
     assert!(svg.contains("nodes 19173960, failures 16777124, solutions 92, max depth 8"));

@@ -80,7 +80,10 @@ impl Incumbent {
     }
 }
 
-/// A running search of one engine, seen from the iterator that drives it.
+/// A running search, seen from the [`SearchHandle`](crate::SearchHandle) that drives it
+/// step by step: what each engine implements (`TrailEngine`, `ReplayEngine`,
+/// `LocalEngine`), and what the seam builds on them (a parallel search, a search whose
+/// solutions are mapped).
 pub(crate) trait Search {
     type Item;
 

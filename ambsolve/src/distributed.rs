@@ -30,7 +30,7 @@
 //! included, is summed, and [`Distributed::stopped`] says why the run is partial.
 //!
 //! ```no_run
-//! use ambsolve::distributed::{self, TaskResult, mpi::topology::Communicator};
+//! use ambsolve::distributed::{self, Communicator, TaskResult};
 //! use ambsolve::Stats;
 //!
 //! let universe = distributed::init()?;
@@ -52,12 +52,14 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The MPI bindings this module is built on (rsmpi), for [`init`]'s universe and its
-/// communicators.
-pub use mpi;
-use mpi::environment::Universe;
+/// What a program needs of MPI (the rsmpi bindings this module is built on), and no more:
+/// the [`Universe`] [`init`] returns (its `world()` is the communicator of every process
+/// of the job, a [`SimpleCommunicator`]), and the [`Communicator`] trait, which gives a
+/// communicator's `rank()` and `size()` (a [`Rank`]) and is what [`distribute`] and
+/// `Solver::count_distributed` take.
+pub use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
-use mpi::topology::{Communicator, Rank};
+pub use mpi::topology::{Communicator, Rank, SimpleCommunicator};
 use mpi::{Tag, Threading};
 
 use crate::error::SearchError;
@@ -66,9 +68,11 @@ use crate::stats::Stats;
 
 mod budget;
 mod wire;
+mod worker;
 
 use budget::Budget;
 pub use budget::{JobLimits, TaskLimits};
+use worker::worker;
 
 /// What one task found: its solutions and what its search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -304,34 +308,81 @@ where
 {
     let started = Instant::now();
     let ranks = usize::try_from(world.size()).unwrap_or(1).max(1);
-    // The next task to hand out (tasks.len(): none any more).
-    let cursor = Mutex::new(0usize);
-    let lock = || cursor.lock().unwrap_or_else(PoisonError::into_inner);
-    // Takes the next task, shared by this rank's threads and the workers' requests.
-    let take = || {
-        let mut next = lock();
-        let slot = *next;
-        let path = &tasks.get(slot)?.1;
-        let limits = budget.hand_out(slot)?;
-        *next += 1;
-        Some((slot, path.clone(), limits))
-    };
-    let mut books = Books {
+    let dispenser = Dispenser {
         tasks,
         budget,
-        on_result,
-        done: vec![false; tasks.len()],
-        sent_to: vec![None; tasks.len()],
-        totals: Distributed {
-            solutions: 0,
-            stats: Stats::default(),
-            tasks: vec![0; ranks],
-            busy: vec![Duration::ZERO; ranks],
-            elapsed: Duration::ZERO,
-            stopped: None,
-        },
-        error: None,
+        next: Mutex::new(0),
     };
+    let mut books = Books::new(tasks, budget, on_result, ranks);
+    hand_out_and_collect(world, threads, &dispenser, work, &mut books);
+    let error = books.outcome(dispenser.handed_out());
+    // Every worker waits for the run's end, with the error's message if there is one.
+    let end = match &error {
+        Some(SearchError::Distributed(message)) => message.clone(),
+        Some(error) => error.to_string(),
+        None => String::new(),
+    };
+    for rank in 1..world.size() {
+        world
+            .process_at_rank(rank)
+            .send_with_tag(end.as_bytes(), wire::END);
+    }
+    books.totals.elapsed = started.elapsed();
+    match error {
+        Some(error) => Err(error),
+        None => Ok(books.totals),
+    }
+}
+
+/// Rank 0's list of tasks, handed out in order to its own threads and to the workers'
+/// requests, each with its share of the budget.
+struct Dispenser<'t> {
+    tasks: &'t [(usize, Vec<u32>)],
+    budget: &'t Budget,
+    /// The next task to hand out (`tasks.len()`: none any more).
+    next: Mutex<usize>,
+}
+
+impl Dispenser<'_> {
+    fn next(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.next.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next task, if any is left and the budget allows it.
+    fn take(&self) -> Option<Task> {
+        let mut next = self.next();
+        let slot = *next;
+        let path = &self.tasks.get(slot)?.1;
+        let limits = self.budget.hand_out(slot)?;
+        *next += 1;
+        Some((slot, path.clone(), limits))
+    }
+
+    /// Hands out nothing more.
+    fn close(&self) {
+        *self.next() = self.tasks.len();
+    }
+
+    /// How many tasks were handed out.
+    fn handed_out(&self) -> usize {
+        (*self.next()).min(self.tasks.len())
+    }
+}
+
+/// Rank 0's loop: its threads run tasks from `dispenser` while it answers the workers'
+/// requests and records every result in `books`, until every thread has ended and every
+/// worker has said BYE (after an error, nothing more is handed out).
+fn hand_out_and_collect<C: Communicator, W, R>(
+    world: &C,
+    threads: usize,
+    dispenser: &Dispenser<'_>,
+    work: &W,
+    books: &mut Books<'_, R>,
+) where
+    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
+    R: FnMut(usize, &TaskResult),
+{
+    let ranks = books.totals.tasks.len();
     let any = world.any_process();
     let mut said_bye = vec![false; ranks];
     said_bye[0] = true;
@@ -340,7 +391,7 @@ where
         let (sender, done) = mpsc::channel();
         for _ in 0..threads {
             let sender = sender.clone();
-            scope.spawn(move || serve(take, work, sender));
+            scope.spawn(move || serve(|| dispenser.take(), work, sender));
         }
         drop(sender);
         let mut local = Some(&done);
@@ -349,7 +400,7 @@ where
                 Event::Idle => local = None,
                 Event::Done(finished) => books.record(0, finished),
                 Event::Message((rank, wire::REQUEST, _)) => {
-                    let reply = match take() {
+                    let reply = match dispenser.take() {
                         Some((slot, path, limits)) => {
                             books.sent_to[slot] = Some(rank);
                             (wire::WORK, wire::work(slot, limits, &path))
@@ -373,40 +424,10 @@ where
                 }
             }
             if books.error.is_some() {
-                *lock() = tasks.len();
+                dispenser.close();
             }
         }
     });
-    let mut error = books.error.take();
-    let handed_out = (*lock()).min(tasks.len());
-    // Tasks left unhanded because a limit stopped the run make it partial too.
-    if handed_out < tasks.len() {
-        let stopped = budget.stopped();
-        books.totals.stopped = books.totals.stopped.or(stopped);
-    }
-    if error.is_none() {
-        if let Some(slot) = books.done[..handed_out].iter().position(|&done| !done) {
-            error = Some(SearchError::Distributed(format!(
-                "task {} was handed out but its result never came",
-                tasks[slot].0
-            )));
-        }
-    }
-    let end = match &error {
-        Some(SearchError::Distributed(message)) => message.clone(),
-        Some(error) => error.to_string(),
-        None => String::new(),
-    };
-    for rank in 1..world.size() {
-        world
-            .process_at_rank(rank)
-            .send_with_tag(end.as_bytes(), wire::END);
-    }
-    books.totals.elapsed = started.elapsed();
-    match error {
-        Some(error) => Err(error),
-        None => Ok(books.totals),
-    }
 }
 
 /// Rank 0's record of the run: which tasks went where, which are done, the totals.
@@ -421,7 +442,46 @@ struct Books<'t, R> {
     error: Option<SearchError>,
 }
 
-impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
+impl<'t, R: FnMut(usize, &TaskResult)> Books<'t, R> {
+    /// Nothing done yet, over `ranks` processes.
+    fn new(tasks: &'t [(usize, Vec<u32>)], budget: &'t Budget, on_result: R, ranks: usize) -> Self {
+        Books {
+            tasks,
+            budget,
+            on_result,
+            done: vec![false; tasks.len()],
+            sent_to: vec![None; tasks.len()],
+            totals: Distributed {
+                solutions: 0,
+                stats: Stats::default(),
+                tasks: vec![0; ranks],
+                busy: vec![Duration::ZERO; ranks],
+                elapsed: Duration::ZERO,
+                stopped: None,
+            },
+            error: None,
+        }
+    }
+
+    /// The run's error once every rank is done, if any (a task handed out whose result
+    /// never came is one); tasks left unhanded because a limit stopped the run make it
+    /// partial.
+    fn outcome(&mut self, handed_out: usize) -> Option<SearchError> {
+        if handed_out < self.tasks.len() {
+            let stopped = self.budget.stopped();
+            self.totals.stopped = self.totals.stopped.or(stopped);
+        }
+        let error = self.error.take();
+        if error.is_some() {
+            return error;
+        }
+        let slot = self.done[..handed_out].iter().position(|&done| !done)?;
+        Some(SearchError::Distributed(format!(
+            "task {} was handed out but its result never came",
+            self.tasks[slot].0
+        )))
+    }
+
     /// Counts a finished task of `rank`.
     fn record(&mut self, rank: Rank, finished: Done) {
         match finished.result {
@@ -492,105 +552,6 @@ impl<R: FnMut(usize, &TaskResult)> Books<'_, R> {
             (None, Err(message)) => {
                 Err(SearchError::Distributed(format!("rank {rank}: {message}")))
             }
-        }
-    }
-}
-
-/// A worker rank: asks rank 0 for tasks, runs them, sends back their results.
-fn worker<C: Communicator, W>(world: &C, threads: usize, work: &W) -> Result<(), SearchError>
-where
-    W: Fn(&[u32], TaskLimits) -> Result<TaskResult, SearchError> + Sync,
-{
-    let root = world.process_at_rank(0);
-    let request = || root.send_with_tag(&[0u8; 0][..], wire::REQUEST);
-    let fail = |slot: u64, message: String| {
-        root.send_with_tag(&wire::failed(slot, &message)[..], wire::FAILED);
-    };
-    // Each task with the time it came: the time left to the deadline runs from then.
-    let (inbox, tasks) = mpsc::channel::<(Task, Instant)>();
-    let tasks = Mutex::new(tasks);
-    thread::scope(|scope| {
-        let next = || {
-            let tasks = tasks.lock().unwrap_or_else(PoisonError::into_inner);
-            let ((slot, path, limits), came) = tasks.recv().ok()?;
-            Some((slot, path, limits.after(came.elapsed())))
-        };
-        let (sender, done) = mpsc::channel();
-        for _ in 0..threads {
-            let sender = sender.clone();
-            scope.spawn(move || serve(next, work, sender));
-        }
-        drop(sender);
-        // Requests sent and not answered; tasks given to the threads (queued or running)
-        // and not finished.
-        let (mut asked, mut running) = (0usize, 0usize);
-        // No more requests: rank 0 said STOP, or a task here failed (then WORK is dropped).
-        let (mut stopped, mut failed) = (false, false);
-        // One task more than threads: a thread that finishes finds the next task waiting
-        // instead of waiting for a round trip to rank 0 (a few wake-ups on busy cores).
-        for _ in 0..=threads {
-            request();
-            asked += 1;
-        }
-        while asked > 0 || running > 0 {
-            let local = (running > 0).then_some(&done);
-            match next_event(&root, asked > 0, local) {
-                Event::Message((_, kind, bytes)) => {
-                    asked = asked.saturating_sub(1);
-                    match kind {
-                        wire::STOP => stopped = true,
-                        wire::WORK if failed => {}
-                        wire::WORK => match wire::read_work(&bytes).map(|(slot, limits, path)| {
-                            inbox.send(((slot, path, limits), Instant::now()))
-                        }) {
-                            Some(Ok(())) => running += 1,
-                            _ => {
-                                fail(wire::NO_SLOT, "a malformed task from rank 0".to_string());
-                                (stopped, failed) = (true, true);
-                            }
-                        },
-                        _ => {
-                            fail(wire::NO_SLOT, format!("an unexpected message (tag {kind})"));
-                            (stopped, failed) = (true, true);
-                        }
-                    }
-                }
-                Event::Done(finished) => {
-                    running -= 1;
-                    match finished.result {
-                        Ok(result) => {
-                            let bytes = wire::result(finished.slot, &result, finished.busy);
-                            root.send_with_tag(&bytes[..], wire::RESULT);
-                            if !stopped {
-                                request();
-                                asked += 1;
-                            }
-                        }
-                        Err(error) => {
-                            fail(finished.slot as u64, error.to_string());
-                            (stopped, failed) = (true, true);
-                        }
-                    }
-                }
-                Event::Idle => {
-                    // Every thread ended with tasks still given to them (after a failure).
-                    running = 0;
-                }
-            }
-        }
-        drop(inbox);
-    });
-    root.send_with_tag(&[0u8; 0][..], wire::BYE);
-    // Wait for rank 0 to close the run, so that nothing of the next run reaches this one.
-    loop {
-        match next_event(&root, true, None) {
-            Event::Message((_, wire::END, bytes)) if bytes.is_empty() => return Ok(()),
-            Event::Message((_, wire::END, bytes)) => {
-                return Err(SearchError::Distributed(
-                    String::from_utf8_lossy(&bytes).into_owned(),
-                ));
-            }
-            _ => {}
         }
     }
 }

@@ -9,6 +9,12 @@ use crate::var::{Var, VarId};
 /// Exactly `count` of `vars` take the value `value`: the *among* (or *count*) global
 /// constraint, `|{i : vars[i] = value}| = count`.
 ///
+/// This is the example of a global constraint written by a user, on the public
+/// [`Propagator`] trait only (over values of any type). The library's own counting
+/// constraints, [`Model::count`](crate::Model::count), [`Model::among`](crate::Model::among)
+/// and the others of that family, take integer variables or constants (a chosen value and a
+/// chosen count too) and propagate at least as strongly; prefer them over integers.
+///
 /// In `constraints!`, `post` it over the choices:
 ///
 /// ```
@@ -91,73 +97,6 @@ impl Propagator for Among {
                     cx.retain(var, |i| matching.contains(&i))?;
                 }
             }
-        }
-        Ok(())
-    }
-}
-
-/// `result = array[index]` over integer images: the *element* constraint with a chosen
-/// index into a list of choices. `at` maps each value index of `index` to a position in
-/// `array` (or nothing: that value is ruled out); `images` gives each array variable's
-/// value images and `result_values` the sorted images of `result`'s values.
-#[derive(Clone, Debug)]
-pub(crate) struct Element {
-    pub(crate) index: VarId,
-    pub(crate) at: Vec<Option<usize>>,
-    pub(crate) array: Vec<VarId>,
-    pub(crate) images: Vec<std::sync::Arc<[i64]>>,
-    pub(crate) result: VarId,
-    pub(crate) result_values: Vec<i64>,
-}
-
-impl Element {
-    /// The value index of `result` whose image is `image`, if any.
-    fn result_index(&self, image: i64) -> Option<u32> {
-        self.result_values
-            .binary_search(&image)
-            .ok()
-            .map(|r| r as u32)
-    }
-}
-
-impl Propagator for Element {
-    fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail> {
-        let mut supported = vec![false; self.result_values.len()];
-        let mut dead = Vec::new();
-        for i in cx.domain(self.index).iter() {
-            let Some(p) = self.at[i as usize] else {
-                dead.push(i);
-                continue;
-            };
-            let mut alive = false;
-            for a in cx.domain(self.array[p]).iter() {
-                if let Some(r) = self.result_index(self.images[p][a as usize]) {
-                    if cx.contains(self.result, r) {
-                        supported[r as usize] = true;
-                        alive = true;
-                    }
-                }
-            }
-            if !alive {
-                dead.push(i);
-            }
-        }
-        for i in dead {
-            cx.remove(self.index, i)?;
-        }
-        cx.retain(self.result, |r| supported[r as usize])?;
-        if let Some(i) = cx.fixed(self.index) {
-            let p = self.at[i as usize].ok_or(Fail)?;
-            let images = &self.images[p];
-            let result = self.result;
-            let keep: Vec<bool> = images
-                .iter()
-                .map(|&image| {
-                    self.result_index(image)
-                        .is_some_and(|r| cx.contains(result, r))
-                })
-                .collect();
-            cx.retain(self.array[p], |a| keep[a as usize])?;
         }
         Ok(())
     }

@@ -82,7 +82,7 @@ impl CancelFlag {
 /// Limits on a search. The default has none.
 ///
 /// When a limit is reached the solution iterator ends and
-/// [`Solutions::stop_reason`](crate::Solutions::stop_reason) says which one.
+/// [`SearchHandle::stop_reason`](crate::SearchHandle::stop_reason) says which one.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub(crate) nodes: Option<u64>,

@@ -4,16 +4,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use std::path::Path;
-
 use crate::choice::Subproblem;
 use crate::error::SearchError;
-use crate::limits::Limits;
 use crate::model::{Assignment, Model};
-use crate::observe::{Observer, Shared};
-use crate::options::{Checking, Checkpointing, Engine, Options};
+use crate::options::Options;
 use crate::solve::{Best, Improving, Solutions, Solver, Summary, TryImproving, TrySolutions};
-use crate::strategy::Strategy;
 use crate::symmetry::Symmetry;
 
 type Extract<'a, S> = Arc<dyn Fn(&Assignment) -> S + Send + Sync + 'a>;
@@ -36,7 +31,7 @@ type Extract<'a, S> = Arc<dyn Fn(&Assignment) -> S + Send + Sync + 'a>;
 /// let mut model = Model::new();
 /// let x = model.var(1..=3);
 /// let y = model.var(1..=3);
-/// model.require2(&x, &y, |x, y| x < y);
+/// model.require((&x, &y), |x, y| x < y);
 /// let pairs = Puzzle::new(model, move |s| (*s.value(&x), *s.value(&y)));
 /// assert_eq!(pairs.solutions().collect::<Vec<_>>(), [(1, 2), (1, 3), (2, 3)]);
 ///
@@ -77,25 +72,12 @@ impl<'a, S> Puzzle<'a, S> {
         }
     }
 
+    crate::options::setters!();
+
     /// Declares symmetries of the puzzle's model (see [`Model::symmetries`]).
     #[must_use]
     pub fn symmetries(mut self, symmetries: impl IntoIterator<Item = Symmetry>) -> Self {
         Arc::make_mut(&mut self.model).symmetries(symmetries);
-        self
-    }
-
-    /// Keeps one solution per symmetry class (see [`Solver::up_to_symmetry`]).
-    #[must_use]
-    pub fn up_to_symmetry(mut self) -> Self {
-        self.options.up_to_symmetry = true;
-        self
-    }
-
-    /// Counts one representative per symmetry class, each weighing the size of its
-    /// class: the plain count, sooner (see [`Solver::count_through_symmetry`]).
-    #[must_use]
-    pub fn count_through_symmetry(mut self) -> Self {
-        self.options.count_through_symmetry = true;
         self
     }
 
@@ -114,91 +96,6 @@ impl<'a, S> Puzzle<'a, S> {
         }
     }
 
-    /// Solves with `engine`. Default: [`Engine::Trail`].
-    #[must_use]
-    pub fn engine(mut self, engine: Engine) -> Self {
-        self.options.engine = engine;
-        self
-    }
-
-    /// Searches with `strategy`. Default: input order, ascending values.
-    #[must_use]
-    pub fn strategy(mut self, strategy: Strategy) -> Self {
-        self.options.strategy = strategy;
-        self
-    }
-
-    /// Seeds the local engine's random choices (see [`Solver::seed`]).
-    #[must_use]
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.options.seed = seed;
-        self
-    }
-
-    /// Stops at `limits`. Default: none.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> Self {
-        self.options.limits = limits;
-        self
-    }
-
-    /// Checks constraints as `checking` says. Default: [`Checking::Early`].
-    #[must_use]
-    pub fn checking(mut self, checking: Checking) -> Self {
-        self.options.checking = checking;
-        self
-    }
-
-    /// Reports every step of the search to `observer` (see [`Solver::observe`]).
-    #[must_use]
-    pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
-        self.options.observer = Some(Shared::new(observer));
-        self
-    }
-
-    /// Searches on `threads` threads (see [`Solver::threads`]: at most 1024). Default: 1.
-    #[must_use]
-    pub fn threads(mut self, threads: usize) -> Self {
-        self.options.threads = threads;
-        self
-    }
-
-    /// Cuts a search on several threads into at least `n` subproblems (see
-    /// [`Solver::subproblems`]).
-    #[must_use]
-    pub fn subproblems(mut self, n: usize) -> Self {
-        self.options.subproblems = Some(n);
-        self
-    }
-
-    /// Searches only below `subproblem` (see [`Solver::subproblem`]).
-    #[must_use]
-    pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
-        self.options.scope.prefix = subproblem.path().to_vec();
-        self
-    }
-
-    /// Counts resumably, recording finished subproblems in `path` (see
-    /// [`Solver::checkpoint`]).
-    #[must_use]
-    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
-        self.options.checkpoint = Some(Checkpointing {
-            path: path.as_ref().to_path_buf(),
-            resume: false,
-        });
-        self
-    }
-
-    /// Finishes a count from the checkpoint at `path` (see [`Solver::resume`]).
-    #[must_use]
-    pub fn resume(mut self, path: impl AsRef<Path>) -> Self {
-        self.options.checkpoint = Some(Checkpointing {
-            path: path.as_ref().to_path_buf(),
-            resume: true,
-        });
-        self
-    }
-
     /// Cuts the search into subproblems (see [`Solver::split`]).
     ///
     /// # Errors
@@ -208,18 +105,6 @@ impl<'a, S> Puzzle<'a, S> {
         S: 'a,
     {
         self.solver().split()
-    }
-
-    /// Replaces every option at once.
-    #[must_use]
-    pub fn with_options(mut self, options: Options) -> Self {
-        self.options = options;
-        self
-    }
-
-    /// The options the puzzle is solved with.
-    pub fn options(&self) -> &Options {
-        &self.options
     }
 
     /// The model.
@@ -269,7 +154,9 @@ impl<'a, S> Puzzle<'a, S> {
         self.solver().first()
     }
 
-    /// Counts the solutions without building them.
+    /// Counts the solutions without building them. Exact only when the summary's
+    /// `stop_reason` is `Exhausted`, which local search never is: there, 0 solutions
+    /// stopped by a limit means "none found", not "none" (see [`Solver::count`]).
     ///
     /// # Errors
     /// [`SearchError::InvalidModel`] if the model was built wrongly.

@@ -109,7 +109,9 @@ pub(crate) fn luby(mut i: u64) -> u64 {
 
 /// How a search explores: variable order, value order, restarts.
 ///
-/// The default is the engine's own variable order ([`VarOrder::Automatic`]), ascending
+/// The default ([`Strategy::new`], [`Strategy::default`]) is each engine's own variable
+/// order ([`VarOrder::Automatic`]: declaration order on the trail engine,
+/// [`Model::replay_order`](crate::Model::replay_order) on the replay engine), ascending
 /// values, no restarts. With a variable order both follow ([`VarOrder::Input`] or
 /// [`VarOrder::Given`]) and ascending values, both engines yield the same solutions in the
 /// same order.
@@ -130,7 +132,30 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// Input order, ascending values, no restarts.
+    /// The default strategy: each engine's own variable order ([`VarOrder::Automatic`]),
+    /// ascending values, no restarts. The trail engine then takes the variables in
+    /// declaration order, the replay engine of a model in the order of
+    /// [`Model::replay_order`](crate::Model::replay_order) (each constraint checked as early
+    /// as it can), so the two may list solutions in different orders;
+    /// `Strategy::new().vars(VarOrder::Input)` gives both declaration order, and the same
+    /// solutions in the same order.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model, Strategy, VarOrder};
+    ///
+    /// let mut m = Model::new();
+    /// let a = m.var(0..2);
+    /// let b = m.var(0..2);
+    /// m.require(&b, |b| *b < 2); // a condition on b alone: the replay engine chooses b first
+    /// let list = |engine, strategy: Strategy| -> Vec<(i32, i32)> {
+    ///     let solutions = m.solve(engine).strategy(strategy).solutions();
+    ///     solutions.map(|s| (*s.value(&a), *s.value(&b))).collect()
+    /// };
+    /// assert_eq!(list(Engine::Trail, Strategy::new()), [(0, 0), (0, 1), (1, 0), (1, 1)]);
+    /// assert_eq!(list(Engine::Replay, Strategy::new()), [(0, 0), (1, 0), (0, 1), (1, 1)]);
+    /// let input = Strategy::new().vars(VarOrder::Input);
+    /// assert_eq!(list(Engine::Replay, input.clone()), list(Engine::Trail, input));
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }

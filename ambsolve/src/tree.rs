@@ -1,7 +1,7 @@
-//! The search tree as data and as a picture: an [`Observer`] that builds the tree of
-//! choices from an engine's [`Event`]s, in bounded memory, and draws it as SVG.
+//! The search tree as data: an [`Observer`] that builds the tree of choices from an
+//! engine's [`Event`]s, in bounded memory. Drawing it is not the core's business (the
+//! examples' `ambsolve_examples::svg::tree` draws it as SVG).
 
-use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::observe::{Event, Observer};
@@ -9,9 +9,6 @@ use crate::var::VarId;
 
 /// How many nodes [`SearchTree::new`] stores.
 const DEFAULT_STORED: usize = 20_000;
-
-/// How many nodes a picture draws at most (collapsed triangles included).
-const DRAWN: usize = 3_000;
 
 /// No node: the parent of a root.
 const NONE: u32 = u32::MAX;
@@ -329,7 +326,8 @@ impl Tree {
 /// The tree of choices of a search, built from its [`Event`]s: a handle, cheap to clone,
 /// to give to [`Solver::observe`](crate::Solver::observe) or
 /// [`Puzzle::observe`](crate::Puzzle::observe) and read back (during or after the
-/// search) as [`nodes`](Self::nodes), [`stats`](Self::stats) or an SVG picture.
+/// search) as [`nodes`](Self::nodes) and [`stats`](Self::stats): enough to draw it (the
+/// examples draw it as SVG, `ambsolve_examples::svg::tree`).
 ///
 /// Both engines' events build the same kind of tree: the root (depth 0), one node per
 /// alternative tried, each marked failed, solution, inner or unfinished. A restart (trail
@@ -344,7 +342,7 @@ impl Tree {
 /// nodes, failures and solutions. The totals ([`stats`](Self::stats)) stay exact.
 ///
 /// ```
-/// use ambsolve::{Engine, Model, SearchTree};
+/// use ambsolve::{Engine, Model, NodeOutcome, SearchTree};
 ///
 /// let mut m = Model::new();
 /// let x = m.var(0..3);
@@ -355,8 +353,9 @@ impl Tree {
 /// let totals = tree.stats();
 /// assert_eq!(totals.nodes, summary.stats.nodes);
 /// assert_eq!(totals.solutions, 6);
-/// let svg = tree.svg("x != y");
-/// assert!(svg.starts_with("<svg") && svg.contains("solutions 6"));
+/// let nodes = tree.nodes();
+/// assert_eq!(nodes.len() as u64, 1 + totals.nodes); // the root and every node tried
+/// assert_eq!(nodes.iter().filter(|n| n.outcome == NodeOutcome::Solution).count(), 6);
 /// # Ok::<(), ambsolve::SearchError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -404,35 +403,6 @@ impl SearchTree {
     pub fn nodes(&self) -> Vec<TreeNode> {
         self.tree().nodes.iter().map(public).collect()
     }
-
-    /// The tree as an SVG picture under `title`, each node labelled with its value index.
-    /// See [`svg_with`](Self::svg_with).
-    pub fn svg(&self, title: &str) -> String {
-        self.svg_with(title, |node| node.value.to_string())
-    }
-
-    /// The tree as an SVG picture under `title`, each node labelled with `label(node)`
-    /// (an empty string for none): `|node| (node.value + 1).to_string()` labels
-    /// n-queens' nodes with columns from 1.
-    ///
-    /// The root is at the top, each depth one row below; leaves take consecutive slots
-    /// and a parent is centred over its children. Failed nodes are red crosses,
-    /// solutions green discs, inner nodes white discs, unfinished nodes dashed circles.
-    /// Under a node whose choice had values pruned by propagation, a grey `✂k` says how
-    /// many. The title line carries the exact totals.
-    ///
-    /// At most about 3,000 nodes are drawn: below the deepest depth that fits (and below
-    /// the depth the tree stores), each subtree is a grey triangle labelled with its node
-    /// count (and its solutions, in green), so the picture stays under a few megabytes
-    /// whatever the search. It is plain SVG 1.1: no script, no external font.
-    pub fn svg_with(&self, title: &str, label: impl Fn(&TreeNode) -> String) -> String {
-        let tree = self.tree();
-        let mut totals = tree.totals;
-        totals.stored = tree.nodes.len();
-        let nodes: Vec<TreeNode> = tree.nodes.iter().map(public).collect();
-        drop(tree);
-        render(&nodes, &totals, title, &label)
-    }
 }
 
 impl Observer for SearchTree {
@@ -462,425 +432,6 @@ fn public(node: &Node) -> TreeNode {
         folded_solutions: node.folded.solutions,
         folded_depth: node.folded.depth,
     }
-}
-
-/// Where each drawn node goes, and what is collapsed under the deepest drawn ones.
-struct Layout {
-    /// Drawn nodes (positions in the node list), in depth-first order.
-    drawn: Vec<usize>,
-    /// Horizontal slot of each node (fractional for parents), by node position.
-    x: Vec<f64>,
-    /// What each node at the drawn depth stands for below it.
-    below: Vec<Folded>,
-    /// Leaf slots used.
-    slots: usize,
-    /// The deepest drawn depth.
-    depth: u32,
-    /// Roots not drawn (too many runs).
-    hidden_roots: usize,
-}
-
-/// Chooses the drawn depth and places the drawn nodes.
-fn layout(nodes: &[TreeNode], budget: usize) -> Layout {
-    let mut per_depth: Vec<usize> = Vec::new();
-    for node in nodes {
-        let d = node.depth as usize;
-        if per_depth.len() <= d {
-            per_depth.resize(d + 1, 0);
-        }
-        per_depth[d] += 1;
-    }
-    let mut depth = 0u32;
-    let mut count = 0usize;
-    for (d, &n) in per_depth.iter().enumerate() {
-        count += n;
-        if d > 0 && count > budget {
-            break;
-        }
-        depth = d as u32;
-    }
-    // Roots beyond the budget (runs) are not drawn at all.
-    let mut roots = 0usize;
-    let mut hidden_roots = 0usize;
-    let mut shown = vec![false; nodes.len()];
-    let mut below = vec![Folded::default(); nodes.len()];
-    let mut at_depth = vec![usize::MAX; nodes.len()];
-    for (i, node) in nodes.iter().enumerate() {
-        match node.parent {
-            None => {
-                roots += 1;
-                shown[i] = roots <= budget.max(1);
-                hidden_roots += usize::from(!shown[i]);
-                at_depth[i] = i;
-            }
-            Some(p) => {
-                shown[i] = shown[p] && node.depth <= depth;
-                at_depth[i] = if node.depth <= depth { i } else { at_depth[p] };
-            }
-        }
-        let own = Folded {
-            nodes: node.folded_nodes,
-            failures: node.folded_failures,
-            solutions: node.folded_solutions,
-            depth: node.folded_depth,
-        };
-        let anchor = at_depth[i];
-        if anchor == i {
-            let b = &mut below[i];
-            b.nodes += own.nodes;
-            b.failures += own.failures;
-            b.solutions += own.solutions;
-            b.depth = b.depth.max(own.depth);
-        } else if anchor != usize::MAX {
-            below[anchor].add(node.depth, node.outcome, own);
-        }
-    }
-    let drawn: Vec<usize> = (0..nodes.len()).filter(|&i| shown[i]).collect();
-    let mut has_child = vec![false; nodes.len()];
-    for &i in &drawn {
-        if let Some(p) = nodes[i].parent {
-            has_child[p] = true;
-        }
-    }
-    let mut x = vec![0.0f64; nodes.len()];
-    let mut slot = 0usize;
-    for &i in &drawn {
-        if nodes[i].parent.is_none() && slot > 0 {
-            slot += 1; // a gap between runs
-        }
-        if !has_child[i] {
-            x[i] = slot as f64;
-            slot += 1;
-        }
-    }
-    let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); nodes.len()];
-    for &i in drawn.iter().rev() {
-        if has_child[i] {
-            let (first, last) = span[i];
-            x[i] = (first + last) / 2.0;
-        }
-        if let Some(p) = nodes[i].parent {
-            span[p] = (span[p].0.min(x[i]), span[p].1.max(x[i]));
-        }
-    }
-    Layout {
-        drawn,
-        x,
-        below,
-        slots: slot.max(1),
-        depth,
-        hidden_roots,
-    }
-}
-
-/// Pixels between two depths.
-const LEVEL: f64 = 56.0;
-
-/// The longest label drawn, in characters.
-const LABEL_CHARS: usize = 16;
-
-/// Writes the picture: edges, collapsed subtrees, pruning marks, nodes, then labels, each
-/// layer a group that carries the shared attributes (so each element is short).
-fn render(
-    nodes: &[TreeNode],
-    totals: &TreeStats,
-    title: &str,
-    label: &dyn Fn(&TreeNode) -> String,
-) -> String {
-    let layout = layout(nodes, DRAWN);
-    let slot: f64 = match layout.slots {
-        0..=40 => 36.0,
-        41..=120 => 24.0,
-        121..=400 => 14.0,
-        _ => 10.0,
-    };
-
-    let mut heading = format!(
-        "{title} — nodes {}, failures {}, solutions {}, max depth {}",
-        totals.nodes, totals.failures, totals.solutions, totals.max_depth
-    );
-    if totals.restarts > 0 {
-        let _ = write!(heading, ", restarts {}", totals.restarts);
-    }
-    if totals.runs > 0 {
-        let _ = write!(heading, ", runs {}", totals.runs);
-    }
-    let collapsed = layout.below.iter().any(|b| b.nodes > 0);
-    let mut legend =
-        String::from("× failed   ● solution   ○ inner   ✂k: k values ruled out before the choice");
-    if collapsed {
-        let _ = write!(
-            legend,
-            "   ▲ subtree below depth {}: its nodes (solutions)",
-            layout.depth
-        );
-    }
-    if layout.hidden_roots > 0 {
-        let _ = write!(legend, "   ({} later runs not drawn)", layout.hidden_roots);
-    }
-
-    let (left, top) = (24.0, 84.0);
-    let tree_width = layout.slots as f64 * slot;
-    let text_width =
-        (9.0 * heading.chars().count() as f64).max(6.2 * legend.chars().count() as f64);
-    let width = (tree_width.max(text_width) + 2.0 * left).max(560.0).ceil();
-    let tree_height = f64::from(layout.depth) * LEVEL + if collapsed { 90.0 } else { 24.0 };
-    let height = (top + tree_height + 16.0).ceil();
-    // A tree narrower than its title is centred.
-    let x0 = (width - tree_width) / 2.0;
-    let r = (slot * 0.22).clamp(2.5, 6.0);
-    let at = |i: usize| {
-        (
-            x0 + (layout.x[i] + 0.5) * slot,
-            top + f64::from(nodes[i].depth) * LEVEL,
-        )
-    };
-
-    // Room beside each drawn node: the distance to its neighbours at the same depth
-    // (depth-first order lists each depth left to right).
-    let mut gap_left = vec![f64::INFINITY; nodes.len()];
-    let mut gap_right = vec![f64::INFINITY; nodes.len()];
-    let mut last_at_depth: Vec<Option<usize>> = vec![None; layout.depth as usize + 1];
-    for &i in &layout.drawn {
-        let d = nodes[i].depth as usize;
-        if let Some(previous) = last_at_depth[d] {
-            let gap = at(i).0 - at(previous).0;
-            gap_left[i] = gap;
-            gap_right[previous] = gap;
-        }
-        last_at_depth[d] = Some(i);
-    }
-    // The first and last nodes of a depth have the room they have on their other side.
-    for &i in &layout.drawn {
-        if gap_left[i].is_infinite() {
-            gap_left[i] = gap_right[i];
-        }
-        if gap_right[i].is_infinite() {
-            gap_right[i] = gap_left[i];
-        }
-    }
-
-    let mut edges = String::new();
-    let mut triangles = String::new();
-    let mut counts = String::new();
-    let mut pruned = String::new();
-    let mut stubs = String::new();
-    let mut inner = String::new();
-    let mut unfinished = String::new();
-    let mut solutions = String::new();
-    let mut failures = String::new();
-    let mut labels = String::new();
-    let mut runs = String::new();
-    let mut run = 0;
-    for &i in &layout.drawn {
-        let node = &nodes[i];
-        let (x, y) = at(i);
-        let (xs, ys) = (num(x), num(y));
-        match node.parent {
-            Some(p) => {
-                let (px, py) = at(p);
-                let _ = writeln!(edges, r#"<path d="M{}{}L{xs} {ys}"/>"#, num(px), sp(py));
-            }
-            None => {
-                run += 1;
-                if totals.restarts > 0 {
-                    let _ = writeln!(
-                        runs,
-                        r#"<text x="{xs}" y="{}">run {run}</text>"#,
-                        num(y - r - 6.0)
-                    );
-                }
-            }
-        }
-        let below = layout.below[i];
-        if below.nodes > 0 {
-            let half = (slot * 0.42).max(3.0);
-            let bottom = y + LEVEL * 0.6;
-            let green = below.solutions > 0;
-            let _ = writeln!(
-                triangles,
-                r#"<path d="M{xs} {ys}L{}{}h{}Z"{}/>"#,
-                num(x - half),
-                sp(bottom),
-                num(2.0 * half),
-                if green { r##" fill="#bfe8c6""## } else { "" }
-            );
-            let mut text = below.nodes.to_string();
-            if green {
-                let _ = write!(text, " ({})", below.solutions);
-            }
-            let colour = if green { r##" fill="#116622""## } else { "" };
-            if gap_left[i].min(gap_right[i]) >= 6.0 * text.len() as f64 + 4.0 {
-                let _ = writeln!(
-                    counts,
-                    r#"<text x="{xs}" y="{}" text-anchor="middle"{colour}>{text}</text>"#,
-                    num(bottom + 11.0)
-                );
-            } else {
-                // No room across: the count reads downwards.
-                let _ = writeln!(
-                    counts,
-                    r#"<text transform="translate({}{}) rotate(90)"{colour}>{text}</text>"#,
-                    num(x - 3.0),
-                    sp(bottom + 4.0)
-                );
-            }
-        }
-        if node.pruned > 0 && node.children > 0 {
-            let text = format!("✂{}", node.pruned);
-            if gap_right[i] >= 6.0 * text.chars().count() as f64 + r + 6.0 {
-                let _ = writeln!(
-                    pruned,
-                    r#"<text x="{}" y="{}">{text}</text>"#,
-                    num(x + r + 2.0),
-                    num(y + r + 8.0)
-                );
-            } else {
-                let length = 1.5 * f64::from(node.pruned.min(8)) + 1.0;
-                let _ = writeln!(
-                    stubs,
-                    r#"<path d="M{}{}h{}"/>"#,
-                    num(x + r),
-                    sp(y),
-                    num(length)
-                );
-            }
-        }
-        let _ = match node.outcome {
-            NodeOutcome::Failed => writeln!(
-                failures,
-                r#"<path d="M{}{}l{d} {d}m0 -{d}l-{d} {d}"/>"#,
-                num(x - r),
-                sp(y - r),
-                d = num(2.0 * r)
-            ),
-            NodeOutcome::Solution => writeln!(
-                solutions,
-                r#"<circle cx="{xs}" cy="{ys}" r="{}"/>"#,
-                num(r + 1.0)
-            ),
-            NodeOutcome::Inner => {
-                writeln!(inner, r#"<circle cx="{xs}" cy="{ys}" r="{}"/>"#, num(r))
-            }
-            NodeOutcome::Unfinished => writeln!(
-                unfinished,
-                r#"<circle cx="{xs}" cy="{ys}" r="{}"/>"#,
-                num(r)
-            ),
-        };
-        if node.parent.is_some() {
-            let text: String = label(node).chars().take(LABEL_CHARS).collect();
-            let room = 6.0 * text.chars().count() as f64 + r + 4.0;
-            if !text.is_empty() && gap_left[i] >= room {
-                let _ = writeln!(
-                    labels,
-                    r#"<text x="{}" y="{}">{}</text>"#,
-                    num(x - r - 2.0),
-                    num(y - r),
-                    escape(&text)
-                );
-            }
-        }
-    }
-
-    let mut svg = String::with_capacity(
-        1024 + edges.len()
-            + triangles.len()
-            + counts.len()
-            + pruned.len()
-            + stubs.len()
-            + inner.len()
-            + unfinished.len()
-            + solutions.len()
-            + failures.len()
-            + labels.len()
-            + runs.len(),
-    );
-    let _ = writeln!(
-        svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"##
-    );
-    let _ = writeln!(
-        svg,
-        r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        svg,
-        r##"<text x="{left}" y="26" font-size="16" fill="#222222">{}</text>"##,
-        escape(&heading)
-    );
-    let _ = writeln!(
-        svg,
-        r##"<text x="{left}" y="48" font-size="11" fill="#555555">{}</text>"##,
-        escape(&legend)
-    );
-    let layers = [
-        (r##"fill="none" stroke="#9a9a9a""##, edges),
-        (r##"fill="#e4e4e4" stroke="#8a8a8a""##, triangles),
-        (r##"font-size="9" fill="#555555""##, counts),
-        (r##"font-size="9" fill="#8a8a8a""##, pruned),
-        (r##"stroke="#b0b0b0" stroke-width="2""##, stubs),
-        (r##"fill="#ffffff" stroke="#555555""##, inner),
-        (
-            r##"fill="#ffffff" stroke="#555555" stroke-dasharray="2 2""##,
-            unfinished,
-        ),
-        (r##"fill="#22a03a" stroke="#116622""##, solutions),
-        (r##"stroke="#d02020" stroke-width="2""##, failures),
-        (
-            r##"font-size="10" fill="#333333" text-anchor="end""##,
-            labels,
-        ),
-        (
-            r##"font-size="10" fill="#555555" text-anchor="middle""##,
-            runs,
-        ),
-    ];
-    for (attributes, elements) in layers {
-        if !elements.is_empty() {
-            let _ = writeln!(svg, "<g {attributes}>");
-            svg.push_str(&elements);
-            svg.push_str("</g>\n");
-        }
-    }
-    svg.push_str("</svg>\n");
-    svg
-}
-
-/// A coordinate, to a tenth of a pixel, without a trailing `.0`.
-fn num(v: f64) -> String {
-    let tenths = (v * 10.0).round() as i64;
-    if tenths % 10 == 0 {
-        (tenths / 10).to_string()
-    } else {
-        format!("{:.1}", tenths as f64 / 10.0)
-    }
-}
-
-/// A second coordinate after a first: a space, or nothing before a minus sign.
-fn sp(v: f64) -> String {
-    let n = num(v);
-    if n.starts_with('-') {
-        n
-    } else {
-        format!(" {n}")
-    }
-}
-
-/// `text` with XML's special characters escaped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -967,15 +518,5 @@ mod tests {
         assert_eq!(tree.nodes.len(), 1);
         assert_eq!(tree.nodes[0].folded.nodes, 14 + 6);
         assert_eq!(tree.totals.nodes, 20);
-    }
-
-    #[test]
-    fn coordinates_and_text_are_short_and_escaped() {
-        assert_eq!(num(12.0), "12");
-        assert_eq!(num(12.25), "12.3");
-        assert_eq!(num(-3.5), "-3.5");
-        assert_eq!(sp(-3.0), "-3");
-        assert_eq!(sp(4.0), " 4");
-        assert_eq!(escape("a<b & 'c'"), "a&lt;b &amp; &apos;c&apos;");
     }
 }

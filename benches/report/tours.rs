@@ -78,7 +78,7 @@ fn count_tours(n: usize, with_circuit: bool) -> (u64, u64) {
         m.circuit(&succ);
     } else {
         m.all_different(&succ);
-        m.require_all(&succ, move |next| {
+        m.require(&succ[..], move |next: &[&usize]| {
             let mut at = 0;
             (1..=n).all(|step| {
                 at = *next[at];

@@ -132,7 +132,10 @@ fn declare(choice: &Choice, model: &Ident) -> TokenStream {
     let values = &choice.values;
     let amb = choice.amb.span();
     let values = quote_spanned!(values.span()=> ::ambsolve::__private::values(#values));
-    let len = |e: &Expr| quote_spanned!(e.span()=> (#e));
+    // Parenthesised so that any expression stands as an operand (`0..#n`); the
+    // parentheses are the macro's (call-site span), so rustc does not report them as the
+    // user's unnecessary ones.
+    let len = |e: &Expr| quote!((#e));
     match choice.dims.as_slice() {
         [] => quote_spanned!(amb=> let #name = #model.named_var(#label, #values);),
         [d] => {
@@ -221,6 +224,9 @@ fn int(expr: &Expr) -> TokenStream {
             return quote_spanned!(expr.span()=> ::ambsolve::__private::int(#wide));
         }
     }
+    // A factor the user parenthesised (`w[i] * (i + 1)`) is an argument here: its own
+    // parentheses would be unnecessary ones.
+    let expr = strip_parens(expr);
     quote_spanned!(expr.span()=> ::ambsolve::__private::int(#expr))
 }
 
@@ -667,7 +673,7 @@ fn predicate(
     quote_spanned! {span=> {
         let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
         #(#setup)*
-        #model.predicate(&#scope, move |#indices: &[u32]| -> bool {
+        #model.require_indices(&#scope, move |#indices: &[u32]| -> bool {
             #imports
             #(#binds)*
             #condition

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use super::{Assignment, Model};
+use crate::var::VarId;
+
 /// What [`Model::check`](crate::Model::check) found wrong with an assignment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -65,3 +68,58 @@ impl fmt::Display for CheckError {
 }
 
 impl std::error::Error for CheckError {}
+
+impl<'a> Model<'a> {
+    /// Whether value indices `values` (one per variable) satisfy every restriction and
+    /// every constraint.
+    pub(crate) fn satisfied(&self, values: &[u32]) -> bool {
+        self.initial
+            .iter()
+            .all(|(&var, domain)| domain.contains(values[var as usize]))
+            && self
+                .constraints
+                .iter()
+                .all(|c| c.check(values, &self.universes))
+    }
+
+    /// Whether `assignment` satisfies every restriction and every constraint.
+    ///
+    /// # Errors
+    /// A [`CheckError`] naming what is wrong: the assignment's length, a value index out
+    /// of a variable's range, a value [`restrict`](Model::restrict) removed, or the first
+    /// violated constraint.
+    pub fn check(&self, assignment: &Assignment) -> Result<(), CheckError> {
+        let values = assignment.indices();
+        if values.len() != self.num_vars() {
+            return Err(CheckError::WrongLength {
+                values: values.len(),
+                vars: self.num_vars(),
+            });
+        }
+        for (v, (&index, &universe)) in values.iter().zip(&self.universes).enumerate() {
+            let var = VarId::from_index(v);
+            if index >= universe {
+                return Err(CheckError::OutOfRange {
+                    var: self.name(var),
+                    index,
+                    values: universe,
+                });
+            }
+            if self.initial_domain(v).is_some_and(|d| !d.contains(index)) {
+                return Err(CheckError::Restricted {
+                    var: self.name(var),
+                    index,
+                });
+            }
+        }
+        for (position, c) in self.constraints.iter().enumerate() {
+            if !c.check(values, &self.universes) {
+                return Err(CheckError::Violated {
+                    position,
+                    constraint: c.describe(),
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -87,8 +87,9 @@ pub(crate) fn sound(
     let after = match after {
         Err(Fail) if any => {
             return Err(format!(
-                "{} failed, but a solution is left",
-                meaning.describe()
+                "{} failed, but a solution is left (value indices before: {})",
+                meaning.describe(),
+                listed(&vars, &domains)
             ));
         }
         Err(Fail) => return Ok(Some(())),
@@ -98,8 +99,10 @@ pub(crate) fn sound(
         for (a, &index) in domains[k].iter().enumerate() {
             if supported[k][a] && !after.contains(v, index) {
                 return Err(format!(
-                    "{} removed value index {index} of v{v}, which a solution uses",
-                    meaning.describe()
+                    "{} removed value index {index} of v{v}, which a solution uses (value \
+                     indices before: {})",
+                    meaning.describe(),
+                    listed(&vars, &domains)
                 ));
             }
         }
@@ -114,12 +117,22 @@ pub(crate) fn sound(
     Ok(Some(()))
 }
 
+/// `v0 [0, 2], v3 [1]`: the value indices of each variable, for a message.
+fn listed(vars: &[usize], domains: &[Vec<u32>]) -> String {
+    let each: Vec<String> = vars
+        .iter()
+        .zip(domains)
+        .map(|(v, d)| format!("v{v} {d:?}"))
+        .collect();
+    each.join(", ")
+}
+
 /// The driver of the propagators' unit tests (test code: it may reach the engines).
 #[cfg(test)]
 pub(crate) mod tests {
     use super::{Rng, sound};
     use crate::domain::Domain;
-    use crate::model::{Constraint, Model};
+    use crate::model::{Constraint, IntArg, Meaning, Model};
     use crate::store::Store;
 
     /// Builds `cases` models with `make`, each holding constraints of `model/global/` over
@@ -130,6 +143,69 @@ pub(crate) mod tests {
     /// # Panics
     /// On the first disagreement, with the case.
     pub(crate) fn fuzz(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        fuzz_with(cases, false, make);
+    }
+
+    /// [`fuzz`], and more: each constraint whose variables are all distinct must leave
+    /// only values that some solution of it alone uses (its propagator is domain
+    /// consistent).
+    ///
+    /// # Panics
+    /// On the first disagreement, with the case.
+    pub(crate) fn fuzz_domain_consistent(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        fuzz_with(cases, true, make);
+    }
+
+    /// A random integer argument: a small constant, a range (negative values too), or a
+    /// variable whose values repeat, fall or mix.
+    pub(crate) fn arg(m: &mut Model<'static>, rng: &mut Rng) -> IntArg {
+        match rng.below(6) {
+            0 => IntArg::from(rng.below(5) as i64 - 1),
+            1 => IntArg::from(&m.var([3i64, 1, 1, 4])),
+            2 => IntArg::from(&m.var([2i64, 0, -1])),
+            _ => {
+                let low = rng.below(5) as i64 - 2;
+                IntArg::from(&m.var(low..low + 1 + rng.below(4) as i64))
+            }
+        }
+    }
+
+    /// The value indices each variable of `model` keeps once the propagators of its
+    /// constraints of `model/global/` run to their common fixpoint from the full
+    /// domains; `None` if they fail. For tests of a propagator's strength.
+    pub(crate) fn fixpoint(model: &Model<'static>) -> Option<Vec<Vec<u32>>> {
+        let mut store = Store::with_domains(model.universes(), |_| None);
+        let mut kernels: Vec<_> = model
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Global(global) => {
+                    Some(crate::propagate::global::build(global, &mut store))
+                }
+                _ => None,
+            })
+            .collect();
+        loop {
+            let size: u64 = (0..store.num_vars())
+                .map(|v| u64::from(store.size(v)))
+                .sum();
+            for kernel in &mut kernels {
+                kernel.propagate(&mut store).ok()?;
+            }
+            let now: u64 = (0..store.num_vars())
+                .map(|v| u64::from(store.size(v)))
+                .sum();
+            if now == size {
+                return Some(
+                    (0..store.num_vars())
+                        .map(|v| store.iter(v).collect())
+                        .collect(),
+                );
+            }
+        }
+    }
+
+    fn fuzz_with(cases: u64, consistent: bool, make: impl Fn(&mut Rng) -> Model<'static>) {
         for case in 0..cases {
             let mut rng = Rng::new(case + 1);
             let model = make(&mut rng);
@@ -175,6 +251,11 @@ pub(crate) mod tests {
                     if let Err(message) = sound(global.meaning(), &before, after) {
                         panic!("case {case}: {message}");
                     }
+                    if consistent && result.is_ok() {
+                        if let Err(message) = complete(global.meaning(), &store) {
+                            panic!("case {case}: {message}");
+                        }
+                    }
                 }
             }
             let trail = model
@@ -190,5 +271,59 @@ pub(crate) mod tests {
                 "case {case}: the engines count differently: {model:?}"
             );
         }
+    }
+
+    /// For a meaning over distinct variables: `Err` names a value left in `after` that no
+    /// assignment within `after` satisfying the meaning uses (or a propagation that left
+    /// no solution and did not fail). Meanings with a repeated variable, or too many
+    /// tuples, pass.
+    fn complete(meaning: &dyn Meaning, after: &Store) -> Result<(), String> {
+        let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
+        vars.sort_unstable();
+        if vars.windows(2).any(|w| w[0] == w[1]) {
+            return Ok(());
+        }
+        let domains: Vec<Vec<u32>> = vars.iter().map(|&v| after.iter(v).collect()).collect();
+        let tuples = domains
+            .iter()
+            .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
+        if tuples.is_none_or(|n| n > super::MOST_TUPLES) {
+            return Ok(());
+        }
+        let mut supported: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
+        let mut values = vec![0u32; after.num_vars()];
+        let mut at = vec![0usize; vars.len()];
+        loop {
+            for (k, &v) in vars.iter().enumerate() {
+                values[v] = domains[k][at[k]];
+            }
+            if meaning.holds(&values) {
+                for (k, &a) in at.iter().enumerate() {
+                    supported[k][a] = true;
+                }
+            }
+            let mut k = 0;
+            while k < at.len() {
+                at[k] += 1;
+                if at[k] < domains[k].len() {
+                    break;
+                }
+                at[k] = 0;
+                k += 1;
+            }
+            if k == at.len() {
+                break;
+            }
+        }
+        for (k, &v) in vars.iter().enumerate() {
+            if let Some(a) = supported[k].iter().position(|&s| !s) {
+                return Err(format!(
+                    "{} kept value index {} of v{v}, which no solution uses",
+                    meaning.describe(),
+                    domains[k][a]
+                ));
+            }
+        }
+        Ok(())
     }
 }

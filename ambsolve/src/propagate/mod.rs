@@ -3,16 +3,20 @@
 //! [`Propagator`](crate::Propagator).
 
 mod all_different;
+mod arith;
 #[cfg(any(test, feature = "debug-checks"))]
 pub(crate) mod checker;
+mod counting;
 mod custom;
 mod differences;
 mod global;
 mod kernel;
 mod linear;
 mod logic;
+mod lookup;
 mod order;
 mod predicate;
+mod sequences;
 mod table;
 mod tours;
 mod view;
@@ -100,47 +104,20 @@ pub(crate) struct Propagation<'a> {
 }
 
 impl<'a> Propagation<'a> {
-    /// Builds the propagators of `model`, allocating their trailed counters in `store`.
-    /// All-different constraints over the same variables are fused into one propagator.
-    /// With an `objective`, a linear propagator keeps its cost below a bound that
-    /// [`tighten`](Propagation::tighten) lowers (none at first).
+    /// Builds the propagators of `model` (as [`rewrite`] turns its constraints into
+    /// propagators), allocating their trailed counters in `store`, and the watches that
+    /// wake them. With an `objective`, a linear propagator keeps its cost below a bound
+    /// that [`tighten`](Propagation::tighten) lowers (none at first).
     pub(crate) fn new(
         model: &Model<'a>,
         objective: Option<&ObjectiveDef>,
         store: &mut Store,
     ) -> Self {
-        let mut props: Vec<Prop<'a>> = Vec::new();
-        let mut fused: Vec<(Vec<VarId>, Vec<&AllDifferentDef>)> = Vec::new();
-        for constraint in model.constraints() {
-            match constraint {
-                Constraint::AllDifferent(def) => {
-                    match fused.iter_mut().find(|(vars, _)| *vars == def.vars) {
-                        Some((_, defs)) => defs.push(def),
-                        None => fused.push((def.vars.clone(), vec![def])),
-                    }
-                }
-                Constraint::Linear(def) => props.push(Prop::Linear(Linear::new(def))),
-                Constraint::Table(def) => props.push(Prop::Table(Table::new(def, store))),
-                Constraint::Predicate(def) => props.push(Prop::Predicate(Predicate::new(def))),
-                Constraint::Custom(def) => props.push(Prop::Custom(Custom::new(def))),
-                Constraint::Global(def) => {
-                    props.push(Prop::Kernel(global::build(def, store), def.clone()))
-                }
-            }
-        }
-        for (_, defs) in fused {
-            props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
-        }
-        props.extend(
-            differences::detect(model)
-                .into_iter()
-                .map(Prop::Differences),
-        );
+        let mut props = rewrite(model, store);
         let bound = objective.map(|def| {
             props.push(Prop::Linear(Linear::unbounded(&def.cost)));
             props.len() as u32 - 1
         });
-
         // How many propagators mention each variable: an all-different that is alone on
         // its variables sees every change to them (its own, or a decision's FIXED), so it
         // needs no CHANGED events and schedules its counting pass itself.
@@ -156,83 +133,7 @@ impl<'a> Propagation<'a> {
                 p.set_alone(alone);
             }
         }
-        // Watches of every variable in one array (two passes: count, then fill).
-        let mut watch_start = vec![0u32; store.num_vars() + 1];
-        let mut interest = vec![0u8; store.num_vars()];
-        let watches_of = |prop: &Prop<'_>, emit: &mut dyn FnMut(VarId, usize, u8, bool)| match prop
-        {
-            Prop::AllDifferent(p) => {
-                let shared = p.vars().iter().any(|v| mentions[v.index()] > 1);
-                for (local, &var) in p.vars().iter().enumerate() {
-                    emit(var, local, FIXED, true);
-                    if p.has_hidden_singles() && shared {
-                        emit(var, local, CHANGED, false);
-                    }
-                }
-            }
-            Prop::Linear(p) => {
-                let on = p.wakes_on();
-                p.scope()
-                    .iter()
-                    .enumerate()
-                    .for_each(|(l, &v)| emit(v, l, on, false));
-            }
-            Prop::Table(p) => p
-                .vars()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
-            Prop::Predicate(p) => p
-                .vars()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, FIXED, false)),
-            Prop::Custom(p) => p
-                .vars()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, CHANGED, false)),
-            Prop::Differences(p) => p
-                .vars()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, FIXED, false)),
-            Prop::Kernel(p, _) => p
-                .scope()
-                .iter()
-                .enumerate()
-                .for_each(|(l, &v)| emit(v, l, p.wakes(l), false)),
-        };
-        for prop in &props {
-            watches_of(prop, &mut |var, _, on, _| {
-                watch_start[var.index() + 1] += 1;
-                interest[var.index()] |= on;
-            });
-        }
-        for v in 0..store.num_vars() {
-            watch_start[v + 1] += watch_start[v];
-            store.set_interest(v, interest[v]);
-        }
-        let mut filled = watch_start.clone();
-        let placeholder = Watch {
-            prop: 0,
-            local: 0,
-            on: 0,
-            immediate: false,
-        };
-        let mut watches = vec![placeholder; watch_start[store.num_vars()] as usize];
-        for (p, prop) in props.iter().enumerate() {
-            watches_of(prop, &mut |var, local, on, immediate| {
-                let slot = &mut filled[var.index()];
-                watches[*slot as usize] = Watch {
-                    prop: p as u32,
-                    local: local as u32,
-                    on,
-                    immediate,
-                };
-                *slot += 1;
-            });
-        }
+        let (watch_start, watches) = watches(&props, &mentions, store);
         let queued = vec![false; props.len()];
         Propagation {
             props,
@@ -335,4 +236,110 @@ impl<'a> Propagation<'a> {
             self.props[prop as usize].propagate(store)?;
         }
     }
+}
+
+/// The model rewritten for propagation: one propagator per constraint, except that
+/// all-different constraints over the same variables are fused into one, and every
+/// all-different over the differences of an ordered chain (a Golomb ruler's) gains a
+/// [`Differences`] propagator (detected in the model).
+fn rewrite<'a>(model: &Model<'a>, store: &mut Store) -> Vec<Prop<'a>> {
+    let mut props: Vec<Prop<'a>> = Vec::new();
+    let mut fused: Vec<(Vec<VarId>, Vec<&AllDifferentDef>)> = Vec::new();
+    for constraint in model.constraints() {
+        match constraint {
+            Constraint::AllDifferent(def) => {
+                match fused.iter_mut().find(|(vars, _)| *vars == def.vars) {
+                    Some((_, defs)) => defs.push(def),
+                    None => fused.push((def.vars.clone(), vec![def])),
+                }
+            }
+            Constraint::Linear(def) => props.push(Prop::Linear(Linear::new(def))),
+            Constraint::Table(def) => props.push(Prop::Table(Table::new(def, store))),
+            Constraint::Predicate(def) => props.push(Prop::Predicate(Predicate::new(def))),
+            Constraint::Custom(def) => props.push(Prop::Custom(Custom::new(def))),
+            Constraint::Global(def) => {
+                props.push(Prop::Kernel(global::build(def, store), def.clone()))
+            }
+        }
+    }
+    for (_, defs) in fused {
+        props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
+    }
+    props.extend(
+        differences::detect(model)
+            .into_iter()
+            .map(Prop::Differences),
+    );
+    props
+}
+
+/// What wakes `prop`: `emit(variable, its position in the scope, events, immediate)` for
+/// each watch (an all-different is handled on the spot when a variable is fixed, and
+/// woken on other changes only if it shares a variable, per `mentions`, and can find
+/// hidden singles).
+fn emit_watches(prop: &Prop<'_>, mentions: &[u32], emit: &mut dyn FnMut(VarId, usize, u8, bool)) {
+    let mut each = |vars: &[VarId], on: &dyn Fn(usize) -> u8| {
+        for (local, &var) in vars.iter().enumerate() {
+            emit(var, local, on(local), false);
+        }
+    };
+    match prop {
+        Prop::AllDifferent(p) => {
+            let shared = p.vars().iter().any(|v| mentions[v.index()] > 1);
+            for (local, &var) in p.vars().iter().enumerate() {
+                emit(var, local, FIXED, true);
+                if p.has_hidden_singles() && shared {
+                    emit(var, local, CHANGED, false);
+                }
+            }
+        }
+        Prop::Linear(p) => {
+            let on = p.wakes_on();
+            each(p.scope(), &|_| on);
+        }
+        Prop::Table(p) => each(p.vars(), &|_| CHANGED),
+        Prop::Predicate(p) => each(p.vars(), &|_| FIXED),
+        Prop::Custom(p) => each(p.vars(), &|_| CHANGED),
+        Prop::Differences(p) => each(p.vars(), &|_| FIXED),
+        Prop::Kernel(p, _) => each(p.scope(), &|l| p.wakes(l)),
+    }
+}
+
+/// The watches of every variable in one array (two passes: count, then fill), and where
+/// each variable's begin; the events each variable's watches listen to are set in `store`.
+fn watches(props: &[Prop<'_>], mentions: &[u32], store: &mut Store) -> (Vec<u32>, Vec<Watch>) {
+    let n = store.num_vars();
+    let mut watch_start = vec![0u32; n + 1];
+    let mut interest = vec![0u8; n];
+    for prop in props {
+        emit_watches(prop, mentions, &mut |var, _, on, _| {
+            watch_start[var.index() + 1] += 1;
+            interest[var.index()] |= on;
+        });
+    }
+    for v in 0..n {
+        watch_start[v + 1] += watch_start[v];
+        store.set_interest(v, interest[v]);
+    }
+    let mut filled = watch_start.clone();
+    let placeholder = Watch {
+        prop: 0,
+        local: 0,
+        on: 0,
+        immediate: false,
+    };
+    let mut watches = vec![placeholder; watch_start[n] as usize];
+    for (p, prop) in props.iter().enumerate() {
+        emit_watches(prop, mentions, &mut |var, local, on, immediate| {
+            let slot = &mut filled[var.index()];
+            watches[*slot as usize] = Watch {
+                prop: p as u32,
+                local: local as u32,
+                on,
+                immediate,
+            };
+            *slot += 1;
+        });
+    }
+    (watch_start, watches)
 }

@@ -106,10 +106,6 @@ impl IntView {
     }
 
     /// The store variable, if it is one.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn var(&self) -> Option<usize> {
         match self {
             IntView::Const(_) => None,
@@ -161,10 +157,6 @@ impl IntView {
 
     /// The value, once only one is left.
     #[inline]
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn fixed(&self, store: &Store) -> Option<i64> {
         match self {
             IntView::Const(c) => Some(*c),
@@ -179,10 +171,6 @@ impl IntView {
     }
 
     /// Whether `value` is left.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn contains(&self, store: &Store, value: i128) -> bool {
         match self {
             IntView::Const(c) => i128::from(*c) == value,
@@ -203,10 +191,6 @@ impl IntView {
     }
 
     /// The number of values left (of value indices, for a variable whose images repeat).
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn size(&self, store: &Store) -> u32 {
         match self {
             IntView::Const(_) => 1,
@@ -215,10 +199,6 @@ impl IntView {
     }
 
     /// Every value left, in index order (values repeat where images do).
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn values<'s>(&'s self, store: &'s Store) -> Box<dyn Iterator<Item = i64> + 's> {
         match self {
             IntView::Const(c) => Box::new(std::iter::once(*c)),
@@ -323,10 +303,6 @@ impl IntView {
     ///
     /// # Errors
     /// [`Fail`] if it is not left.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn fix(&self, store: &mut Store, value: i128) -> Result<bool, Fail> {
         self.keep_within(store, value, value)
     }
@@ -358,10 +334,6 @@ impl IntView {
     ///
     /// # Errors
     /// [`Fail`] if nothing is left.
-    #[expect(
-        dead_code,
-        reason = "for the propagators of the families still to come"
-    )]
     pub(crate) fn retain(
         &self,
         store: &mut Store,

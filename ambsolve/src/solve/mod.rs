@@ -3,6 +3,7 @@
 //! iterator. A new engine adds a variant to [`Engine`], its own folder, and one arm here.
 
 mod checkpoint;
+mod handle;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod optimize;
@@ -10,9 +11,9 @@ mod parallel;
 mod solutions;
 
 use std::fmt;
-use std::path::Path;
 use std::sync::Arc;
 
+pub use self::handle::SearchHandle;
 #[cfg(feature = "mpi")]
 pub use self::mpi::DistributedCount;
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
@@ -20,31 +21,29 @@ use self::solutions::MappedSearch;
 pub use self::solutions::{Solutions, Summary, TrySolutions};
 use crate::choice::{Fail, Subproblem};
 use crate::control::{Incumbent, Search};
+use crate::engine::local::LocalEngine;
+use crate::engine::replay::{Amb, ReplayEngine, model_program};
+use crate::engine::trail::TrailEngine;
 use crate::error::SearchError;
-use crate::limits::Limits;
-use crate::local::LocalSearch;
 use crate::model::{Assignment, Model};
-use crate::observe::{Observer, Shared};
-use crate::options::{Checking, Checkpointing, Engine, Options};
-use crate::replay::{Amb, ReplaySearch, model_program};
-use crate::search::TrailSearch;
-use crate::strategy::{Strategy, VarOrder};
+use crate::options::{Engine, Options};
+use crate::strategy::VarOrder;
 use crate::symmetry::{MAX_GROUP, Tables};
 
 use self::parallel::Parallel;
 
 /// A running search of any engine, boxed.
-type Running<'a, T> = Box<dyn Search<Item = T> + 'a>;
+type BoxedSearch<'a, T> = Box<dyn Search<Item = T> + 'a>;
 
 /// How a solver starts its search from the options it was given.
-type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<Running<'a, T>, SearchError> + 'a>;
+type Start<'a, T> = Box<dyn FnOnce(&Options) -> Result<BoxedSearch<'a, T>, SearchError> + 'a>;
 
 /// Starts `model` on the engine `options` names: on several threads, or resumable,
 /// through [`Parallel`].
 fn start<'a>(
     model: &Arc<Model<'a>>,
     options: &Options,
-) -> Result<Running<'a, Assignment>, SearchError> {
+) -> Result<BoxedSearch<'a, Assignment>, SearchError> {
     check(model, options)?;
     // A node limit spent by threads racing for it would make what is found depend on
     // timing: such a search keeps to one thread, unless it is a resumable count.
@@ -181,9 +180,9 @@ fn engine_with<'a>(
 ) -> Result<parallel::Engine<'a>, SearchError> {
     let model = Arc::clone(model);
     Ok(match options.engine {
-        Engine::Trail => Box::new(TrailSearch::new(model, options, symmetry)),
+        Engine::Trail => Box::new(TrailEngine::new(model, options, symmetry)),
         Engine::Replay => Box::new(model_program(model, options, symmetry)),
-        Engine::Local => Box::new(LocalSearch::new(model, options)?),
+        Engine::Local => Box::new(LocalEngine::new(model, options)?),
     })
 }
 
@@ -225,266 +224,7 @@ impl<'a> Solver<'a, Assignment> {
 }
 
 impl<'a, T> Solver<'a, T> {
-    /// Which engine runs the model. Default: [`Engine::Trail`]. A hand-written `amb`
-    /// program always runs on the replay engine and ignores this.
-    pub fn engine(mut self, engine: Engine) -> Self {
-        self.options.engine = engine;
-        self
-    }
-
-    /// Sets the limits. Default: none.
-    pub fn limits(mut self, limits: Limits) -> Self {
-        self.options.limits = limits;
-        self
-    }
-
-    /// Seeds the random choices of the local engine ([`Engine::Local`]): the same seed,
-    /// model and limits give the same run. Other engines ignore it. Default: a fixed
-    /// seed, so runs repeat.
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.options.seed = seed;
-        self
-    }
-
-    /// Sets the search strategy: variable order, value order, restarts. Default:
-    /// [`Strategy::default`] (input order, ascending values, no restarts).
-    ///
-    /// The trail engine follows all of it. The replay engine of a model follows the
-    /// static part: a given variable order and ascending, descending or given value
-    /// orders; it has no domains, so first-fail means input order there. A hand-written
-    /// `amb` program makes its own choices and ignores the strategy.
-    pub fn strategy(mut self, strategy: Strategy) -> Self {
-        self.options.strategy = strategy;
-        self
-    }
-
-    /// Sets when a model's constraints are checked. Default: [`Checking::Early`]. A
-    /// hand-written `amb` program checks where it calls `require` and ignores this.
-    pub fn checking(mut self, checking: Checking) -> Self {
-        self.options.checking = checking;
-        self
-    }
-
-    /// Keeps one solution per class of the model's declared symmetries: the least in
-    /// lexicographic order of value indices (the variables in index order) of all the
-    /// images of a solution under the group the declared symmetries generate, pruning
-    /// during the search. The declared symmetries may be generators only: the search
-    /// closes them into their group. A model without symmetries, or a hand-written `amb`
-    /// program, is unaffected.
-    ///
-    /// - A group of more than 1024 elements is [`SearchError::Unsupported`] when the
-    ///   search starts (one member of each class could not be told from the others).
-    /// - Optimising ([`improving`](Solver::improving), [`best`](Solver::best)) up to
-    ///   symmetry finds the optimum only if the symmetries keep the objective's value.
-    ///   Each declared symmetry is checked on the objective's definition when the search
-    ///   starts: every assignment and its image must have the same value (not only the
-    ///   solutions: a symmetry that keeps it on the solutions alone is refused too); one
-    ///   that does not is [`SearchError::Unsupported`], with its name.
-    ///
-    /// ```
-    /// use ambsolve::{Cmp, Engine, Model, SearchError, Symmetry, VarId};
-    ///
-    /// // x != y, swapping them is a symmetry.
-    /// let mut m = Model::new();
-    /// let x = m.var(0..3);
-    /// let y = m.var(0..3);
-    /// m.linear([(1, &x), (-1, &y)], Cmp::Ne, 0);
-    /// m.symmetries([Symmetry::new("swap", |v, a| (VarId::from_index(1 - v.index()), a))]);
-    /// assert_eq!(m.solve(Engine::Trail).up_to_symmetry().count()?.solutions, 3);
-    /// // x + y keeps its value under the swap: the optimum is proved up to symmetry.
-    /// let mut sum = m.clone();
-    /// sum.maximize([(1, &x), (1, &y)]);
-    /// assert_eq!(sum.solve(Engine::Trail).up_to_symmetry().best()?.objective, Some(3));
-    /// // 2x + y does not: (1, 2) is worth 4, its image (2, 1) is worth 5.
-    /// let mut weighted = m.clone();
-    /// weighted.maximize([(2, &x), (1, &y)]);
-    /// let refused = weighted.solve(Engine::Trail).up_to_symmetry().best();
-    /// assert!(matches!(refused, Err(SearchError::Unsupported(m)) if m.contains("`swap`")));
-    /// # Ok::<(), ambsolve::SearchError>(())
-    /// ```
-    pub fn up_to_symmetry(mut self) -> Self {
-        self.options.up_to_symmetry = true;
-        self
-    }
-
-    /// Counts through the model's declared symmetries: the search keeps one
-    /// representative per class, with the pruning of
-    /// [`up_to_symmetry`](Solver::up_to_symmetry), and counting adds for each the size of
-    /// its class (the number of distinct images of it under the symmetries, itself
-    /// included), so that [`count`](Solver::count), [`Solutions::count_all`],
-    /// [`Solutions::count_for`] and [`Solutions::summarize`] give the plain count, sooner.
-    /// Default: off.
-    ///
-    /// - [`solutions`](Solver::solutions) yields the representatives only. Which member
-    ///   represents a class is the least in lexicographic order of value indices with the
-    ///   variables read in the order the engine chooses them (the strategy's ranking, or
-    ///   the replay engine's order), not necessarily in index order as up to symmetry.
-    /// - [`Summary::solutions`] is the weighted count; [`Stats::solutions`](crate::Stats)
-    ///   is the number of representatives found, and a solution limit
-    ///   ([`Limits::solutions`]) counts representatives too.
-    /// - The declared symmetries may be generators only: the search closes them under
-    ///   composition. A group of more than 1024 elements is not enumerated: the search
-    ///   then counts plainly, without pruning.
-    /// - It takes precedence over [`up_to_symmetry`](Solver::up_to_symmetry) when both
-    ///   are set; optimising ([`improving`](Solver::improving), [`best`](Solver::best))
-    ///   ignores it. A model without symmetries, or a hand-written `amb` program, is
-    ///   unaffected.
-    ///
-    /// ```
-    /// use ambsolve::{Model, Symmetry, VarId};
-    ///
-    /// // Pairs of different digits: (a, b) and (b, a) are one class.
-    /// let mut m = Model::new();
-    /// let a = m.var(0..10);
-    /// let b = m.var(0..10);
-    /// m.all_different([&a, &b]);
-    /// m.symmetries([Symmetry::new("swap", |v, x| (VarId::from_index(1 - v.index()), x))]);
-    /// let summary = m.solve(ambsolve::Engine::Trail).count_through_symmetry().count()?;
-    /// assert_eq!(summary.solutions, 90);
-    /// assert_eq!(summary.stats.solutions, 45); // the representatives, a < b
-    /// # Ok::<(), ambsolve::SearchError>(())
-    /// ```
-    pub fn count_through_symmetry(mut self) -> Self {
-        self.options.count_through_symmetry = true;
-        self
-    }
-
-    /// Reports every step of the search to `observer` (see [`Event`](crate::Event)):
-    /// choices tried, failures, solutions, backtracks, restarts, replay runs. Keep a
-    /// handle to it (a [`Recorder`](crate::Recorder), or your own type behind an `Arc`) to
-    /// read what it gathered.
-    pub fn observe(mut self, observer: impl Observer + 'static) -> Self {
-        self.options.observer = Some(Shared::new(observer));
-        self
-    }
-
-    /// Searches a model on `threads` threads (a rayon pool of its own). Default: 1; 0
-    /// means 1. More than 1024 is [`SearchError::Unsupported`] when the search starts.
-    ///
-    /// The search is cut into subproblems (see [`split`](Solver::split)), 32 per thread
-    /// and at least 64 unless [`subproblems`](Solver::subproblems) says otherwise, and
-    /// the results are what one thread gives:
-    /// - [`count`](Solver::count) is exact: the subproblems' counts added up;
-    /// - [`solutions`](Solver::solutions) yields the same solutions in the same order,
-    ///   [`first`](Solver::first) the same first one: later subproblems are searched
-    ///   ahead, a bounded number of solutions each, and wait for the earlier ones;
-    /// - [`improving`](Solver::improving) and [`best`](Solver::best) share the best cost
-    ///   between the threads and prove the same optimum (the improving solutions on the
-    ///   way may differ);
-    /// - statistics add up over the threads (a count's nodes are the one-thread count's);
-    ///   the time limit and the cancellation flag stop every thread.
-    ///
-    /// A search with a node limit runs on one thread, so that what it finds does not
-    /// depend on how the threads raced for the nodes; a resumable count (see
-    /// [`checkpoint`](Solver::checkpoint)) is the exception: its threads share the budget
-    /// (the nodes spent cutting the search included), and what they leave undone is
-    /// finished when it resumes.
-    ///
-    /// A search that is observed, or has restarts, runs on one thread; so does a
-    /// hand-written `amb` program (its closure is not shared).
-    ///
-    /// ```
-    /// use ambsolve::{Engine, Model};
-    ///
-    /// let mut m = Model::new();
-    /// let q: Vec<_> = (0..8).map(|_| m.var(0..8i64)).collect();
-    /// m.all_different(&q);
-    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, i as i64)));
-    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, -(i as i64))));
-    /// let one: Vec<_> = m.solve(Engine::Trail).solutions().collect();
-    /// let four: Vec<_> = m.solve(Engine::Trail).threads(4).solutions().collect();
-    /// assert_eq!(one.len(), 92);
-    /// assert_eq!(four, one);
-    /// assert_eq!(m.solve(Engine::Replay).threads(2).count()?.solutions, 92);
-    /// # Ok::<(), ambsolve::SearchError>(())
-    /// ```
-    pub fn threads(mut self, threads: usize) -> Self {
-        self.options.threads = threads;
-        self
-    }
-
-    /// Cuts a search on several threads (or a resumable count) into at least `n`
-    /// subproblems. Default: 32 per thread, and at least 64.
-    pub fn subproblems(mut self, n: usize) -> Self {
-        self.options.subproblems = Some(n);
-        self
-    }
-
-    /// Searches only below `subproblem`, one of those [`split`](Solver::split) cut the
-    /// same search into (same model, engine and options). A path that does not lead to a
-    /// live node of the tree (an alternative a choice does not have, a path past a
-    /// solution, through a node that fails or ending at one) is
-    /// [`SearchError::NoSuchSubproblem`], on every engine.
-    pub fn subproblem(mut self, subproblem: &Subproblem) -> Self {
-        self.options.scope.prefix = subproblem.path().to_vec();
-        self
-    }
-
-    /// Counts resumably: each finished subproblem, with its count, is recorded in the
-    /// file at `path` (rewritten atomically after each one; once it records thousands,
-    /// at most once a second, and when the count ends or stops). Starts afresh, whatever
-    /// the file holds; see [`resume`](Solver::resume).
-    ///
-    /// The count fails with [`SearchError::Checkpoint`] if the file cannot be written, or
-    /// if `path` exists and is not a regular file (a symbolic link, a directory, a
-    /// device, a pipe): the file is rewritten by renaming a new one over its path, which
-    /// would replace whatever is there.
-    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
-        self.options.checkpoint = Some(Checkpointing {
-            path: path.as_ref().to_path_buf(),
-            resume: false,
-        });
-        self
-    }
-
-    /// Finishes a count from the checkpoint file at `path`: the subproblems it records as
-    /// finished are not searched again, their counts are added, and the file goes on
-    /// being written. The file must come from the same search (same model, engine and
-    /// strategy); any number of threads may finish it.
-    ///
-    /// What is checked before the count goes on ([`SearchError::Checkpoint`] otherwise):
-    /// - the file is a regular file whose lines all pass their checks (each ends with a
-    ///   CRC-32: a change of up to 4 consecutive bytes within a line's text or within its
-    ///   check is always caught, any other with probability 1 - 2^-32); the error names
-    ///   the first bad line. Lines taken out are not an error: those subproblems are
-    ///   searched again. Reading stops at the first bad line, holding one line at a time.
-    /// - its fingerprint is that of this search: the model's structure (not its
-    ///   closures), the engine, the strategy and the options that shape the tree, the
-    ///   subproblems' paths;
-    /// - a few of its finished subproblems, searched again, find what it records in the
-    ///   nodes it records (up to 8, chosen at random with a seed drawn from the file,
-    ///   within 1/16 of the finished subproblems' nodes, or the cheapest one). This
-    ///   catches a model that differs only in a closure (a predicate, a propagator, a
-    ///   symmetry map) *where it is searched again*; one that differs only in other
-    ///   subproblems is not detected, and gives a wrong total.
-    ///
-    /// A checkpoint resumes a *count*: listing the solutions from one that has finished
-    /// subproblems is [`SearchError::Unsupported`].
-    ///
-    /// ```
-    /// use ambsolve::{Engine, Limits, Model, StopReason};
-    ///
-    /// let mut m = Model::new();
-    /// let q: Vec<_> = (0..8).map(|_| m.var(0..8i64)).collect();
-    /// m.all_different(&q);
-    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, i as i64)));
-    /// m.all_different_offset(q.iter().enumerate().map(|(i, v)| (v, -(i as i64))));
-    /// let file = std::env::temp_dir().join(format!("queens-{}.checkpoint", std::process::id()));
-    /// let stopped = m.solve(Engine::Trail).checkpoint(&file).limits(Limits::new().nodes(300)).count()?;
-    /// assert_eq!(stopped.stop_reason, StopReason::NodeLimit);
-    /// let finished = m.solve(Engine::Trail).resume(&file).threads(2).count()?;
-    /// assert_eq!(finished.stop_reason, StopReason::Exhausted);
-    /// assert_eq!(finished.solutions, 92);
-    /// # std::fs::remove_file(&file).ok();
-    /// # Ok::<(), ambsolve::SearchError>(())
-    /// ```
-    pub fn resume(mut self, path: impl AsRef<Path>) -> Self {
-        self.options.checkpoint = Some(Checkpointing {
-            path: path.as_ref().to_path_buf(),
-            resume: true,
-        });
-        self
-    }
+    crate::options::setters!();
 
     /// Cuts the search into at least as many subproblems as a search on
     /// [`threads`](Solver::threads) would (see [`subproblems`](Solver::subproblems)),
@@ -499,7 +239,7 @@ impl<'a, T> Solver<'a, T> {
     /// let mut m = Model::new();
     /// let x = m.var(0..6);
     /// let y = m.var(0..6);
-    /// m.require2(&x, &y, |x, y| x + y == 5);
+    /// m.require((&x, &y), |x, y| x + y == 5);
     /// let whole: Vec<_> = m.solve(Engine::Trail).solutions().collect();
     /// let parts = m.solve(Engine::Trail).subproblems(3).split()?;
     /// assert!(parts.len() >= 3);
@@ -525,17 +265,6 @@ impl<'a, T> Solver<'a, T> {
         Ok(parts)
     }
 
-    /// Replaces every option at once.
-    pub fn with_options(mut self, options: Options) -> Self {
-        self.options = options;
-        self
-    }
-
-    /// The options the search will run with.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
     /// Transforms every solution with `f` (a typed view of a model's
     /// [`Assignment`], say). Counting never calls it.
     pub fn map<U: 'a>(self, f: impl FnMut(T) -> U + 'a) -> Solver<'a, U>
@@ -546,7 +275,7 @@ impl<'a, T> Solver<'a, T> {
         Solver {
             start: Box::new(move |options| {
                 let inner = start(options)?;
-                let mapped: Running<'a, U> = Box::new(MappedSearch::new(inner, f));
+                let mapped: BoxedSearch<'a, U> = Box::new(MappedSearch::new(inner, f));
                 Ok(mapped)
             }),
             options: self.options,
@@ -580,6 +309,30 @@ impl<'a, T> Solver<'a, T> {
 
     /// Counts the solutions without storing or even building them.
     ///
+    /// The count is exact only when [`Summary::stop_reason`] is
+    /// [`Exhausted`](crate::StopReason::Exhausted); otherwise a limit stopped the search and
+    /// it counts what was found before. **Local search ([`Engine::Local`]) is never
+    /// exhausted**: it counts the distinct solutions it finds until a limit stops it, so
+    /// `Ok` with 0 solutions and a [`NodeLimit`](crate::StopReason::NodeLimit) or
+    /// [`TimeLimit`](crate::StopReason::TimeLimit) means "none found within the limit",
+    /// not "no solution": ask a complete engine for that.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Limits, Model, StopReason};
+    ///
+    /// // Two queens on a 2×2 board: there is no solution.
+    /// let mut m = Model::new();
+    /// let q = m.vars("q", 2, 0..2i64);
+    /// m.all_different(&q);
+    /// m.all_different_offset([(&q[0], 0), (&q[1], 1)]);
+    /// m.all_different_offset([(&q[0], 0), (&q[1], -1)]);
+    /// let proved = m.solve(Engine::Trail).count()?;
+    /// assert_eq!((proved.solutions, proved.stop_reason), (0, StopReason::Exhausted));
+    /// let local = m.solve(Engine::Local).limits(Limits::new().nodes(1_000)).count()?;
+    /// assert_eq!((local.solutions, local.stop_reason), (0, StopReason::NodeLimit)); // not a proof
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    ///
     /// # Errors
     /// The [`SearchError`] that ended the search, if one did.
     pub fn count(self) -> Result<Summary, SearchError> {
@@ -589,7 +342,7 @@ impl<'a, T> Solver<'a, T> {
     /// Optimises the model's objective by branch and bound: a lazy iterator of solutions,
     /// each strictly better than the one before, with its objective value and when it
     /// was found. After the last one the search has either proved it optimal
-    /// ([`stop_reason`](Improving::stop_reason) is [`Exhausted`](crate::StopReason::Exhausted))
+    /// ([`stop_reason`](SearchHandle::stop_reason) is [`Exhausted`](crate::StopReason::Exhausted))
     /// or stopped on a limit.
     ///
     /// Each solution found tightens a bound on the objective: on the trail engine it is a
@@ -717,8 +470,8 @@ where
                         .into(),
                 ));
             }
-            let search: Running<'a, T> =
-                Box::new(ReplaySearch::new(program).observed(options.observer.clone()));
+            let search: BoxedSearch<'a, T> =
+                Box::new(ReplayEngine::new(program).observed(options.observer.clone()));
             Ok(search)
         }),
         options: Options {

@@ -2,8 +2,10 @@
 //! and the [`Best`] solution it ends with.
 
 use std::fmt;
+use std::ops::Deref;
 use std::time::Duration;
 
+use super::handle::SearchHandle;
 use super::solutions::Solutions;
 use crate::error::SearchError;
 use crate::limits::StopReason;
@@ -46,9 +48,9 @@ pub struct Best<T> {
 /// than the last. Start one with [`Solver::improving`](crate::Solver::improving) or
 /// [`Puzzle::improving`](crate::Puzzle::improving).
 ///
-/// When it ends, [`stop_reason`](Improving::stop_reason) says whether the last
-/// improvement is proved optimal ([`StopReason::Exhausted`]) or a limit stopped the
-/// search. Like [`Solutions`], it panics if the search cannot go on;
+/// It dereferences to the [`SearchHandle`] of its search: when it ends,
+/// [`stop_reason`](SearchHandle::stop_reason) says whether the last improvement is proved
+/// optimal ([`StopReason::Exhausted`]) or a limit stopped the search. Like [`Solutions`], it panics if the search cannot go on;
 /// [`fallible`](Improving::fallible) yields the error instead.
 pub struct Improving<'a, T> {
     inner: Solutions<'a, T>,
@@ -70,26 +72,6 @@ impl<'a, T> Improving<'a, T> {
             inner: self,
             reported: false,
         }
-    }
-
-    /// Why the search stopped, or `None` while it may still improve.
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        self.inner.stop_reason()
-    }
-
-    /// The error that ended the search, if one did.
-    pub fn error(&self) -> Option<&SearchError> {
-        self.inner.error()
-    }
-
-    /// Statistics so far, including the time spent searching.
-    pub fn stats(&self) -> Stats {
-        self.inner.stats()
-    }
-
-    /// The share of the search tree finished so far, in `0.0..=1.0`.
-    pub fn progress(&self) -> f64 {
-        self.inner.progress()
     }
 
     /// Runs the search to its end and returns the best solution found.
@@ -123,7 +105,7 @@ impl<'a, T> Improving<'a, T> {
     }
 
     fn try_next(&mut self) -> Option<Result<Improvement<T>, SearchError>> {
-        match self.inner.try_next_scored()? {
+        match self.inner.handle.try_next_scored()? {
             Ok((solution, Some(objective))) => {
                 self.improvements += 1;
                 Some(Ok(Improvement {
@@ -135,6 +117,14 @@ impl<'a, T> Improving<'a, T> {
             Ok((_, None)) => unreachable!("an optimising engine scores every solution"),
             Err(error) => Some(Err(error)),
         }
+    }
+}
+
+impl<'a, T> Deref for Improving<'a, T> {
+    type Target = SearchHandle<'a, T>;
+
+    fn deref(&self) -> &SearchHandle<'a, T> {
+        &self.inner.handle
     }
 }
 
@@ -168,25 +158,11 @@ pub struct TryImproving<'a, T> {
     reported: bool,
 }
 
-impl<T> TryImproving<'_, T> {
-    /// Why the search stopped, or `None` while it may still improve (or after an error).
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        self.inner.stop_reason()
-    }
+impl<'a, T> Deref for TryImproving<'a, T> {
+    type Target = SearchHandle<'a, T>;
 
-    /// The error that ended the search, if one did.
-    pub fn error(&self) -> Option<&SearchError> {
-        self.inner.error()
-    }
-
-    /// Statistics so far, including the time spent searching.
-    pub fn stats(&self) -> Stats {
-        self.inner.stats()
-    }
-
-    /// The share of the search tree finished so far, in `0.0..=1.0`.
-    pub fn progress(&self) -> f64 {
-        self.inner.progress()
+    fn deref(&self) -> &SearchHandle<'a, T> {
+        &self.inner.inner.handle
     }
 }
 

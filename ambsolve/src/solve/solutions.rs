@@ -1,11 +1,13 @@
-//! The lazy iterators a search is consumed through ([`Solutions`], [`TrySolutions`]) and
-//! the [`Summary`] of a count.
+//! The lazy iterators a search is consumed through ([`Solutions`], [`TrySolutions`]), both
+//! dereferencing to its [`SearchHandle`], and the [`Summary`] of a count.
 
 use std::fmt;
+use std::ops::Deref;
 use std::time::{Duration, Instant};
 
-use super::{Running, Start};
-use crate::control::{Control, Counted, Interrupt, Search, Step};
+use super::handle::SearchHandle;
+use super::{BoxedSearch, Start};
+use crate::control::{Control, Counted, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
 use crate::options::Options;
@@ -13,12 +15,12 @@ use crate::stats::Stats;
 
 /// A running search whose solutions go through a function.
 pub(super) struct MappedSearch<'a, T, F> {
-    inner: Running<'a, T>,
+    inner: BoxedSearch<'a, T>,
     f: F,
 }
 
 impl<'a, T, F> MappedSearch<'a, T, F> {
-    pub(super) fn new(inner: Running<'a, T>, f: F) -> Self {
+    pub(super) fn new(inner: BoxedSearch<'a, T>, f: F) -> Self {
         MappedSearch { inner, f }
     }
 }
@@ -82,18 +84,13 @@ pub struct Summary {
     pub stats: Stats,
 }
 
-/// Where a search stands.
-enum Status {
-    Running,
-    Stopped(StopReason),
-    Failed(SearchError),
-}
-
 /// A running search: a lazy iterator of solutions.
 ///
 /// Nothing is searched until [`next`](Iterator::next) is called, and each call searches
-/// only as far as the next solution. When the iterator ends,
-/// [`stop_reason`](Solutions::stop_reason) says why.
+/// only as far as the next solution. It dereferences to the [`SearchHandle`] of its search:
+/// when the iterator ends, [`stop_reason`](SearchHandle::stop_reason) says why, and
+/// [`stats`](SearchHandle::stats), [`progress`](SearchHandle::progress) and the others tell
+/// what the search did.
 ///
 /// # Panics
 /// A search that cannot go on is never mistaken for "no more solutions": if the model is
@@ -103,33 +100,14 @@ enum Status {
 /// `try_solutions()` on the solver or puzzle), whose items are `Result`s; `first()` and
 /// `count()` return it too.
 pub struct Solutions<'a, T> {
-    search: Option<Running<'a, T>>,
-    control: Control,
-    status: Status,
-    /// Set while the engine runs: still set on entry means a panic unwound out of it.
-    searching: bool,
-    solutions: u64,
-    busy: Duration,
+    pub(super) handle: SearchHandle<'a, T>,
 }
 
 impl<'a, T> Solutions<'a, T> {
     /// Starts a search with `options` (the engine is built now, the search runs lazily).
     pub(super) fn start(start: Start<'a, T>, options: Options) -> Self {
-        let control = Control::new(options.limits.clone());
-        let (search, status) = match start(&options) {
-            Ok(_) if control.solution_limit() == Some(0) => {
-                (None, Status::Stopped(StopReason::SolutionLimit))
-            }
-            Ok(search) => (Some(search), Status::Running),
-            Err(error) => (None, Status::Failed(error)),
-        };
         Solutions {
-            search,
-            control,
-            status,
-            searching: false,
-            solutions: 0,
-            busy: Duration::ZERO,
+            handle: SearchHandle::start(start, options),
         }
     }
 
@@ -142,63 +120,6 @@ impl<'a, T> Solutions<'a, T> {
         }
     }
 
-    /// Why the search stopped, or `None` while it can still yield solutions.
-    /// A search ended by an error reports `None` here and the error in
-    /// [`error`](Solutions::error).
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        match self.status {
-            Status::Stopped(reason) => Some(reason),
-            Status::Running | Status::Failed(_) => None,
-        }
-    }
-
-    /// Whether the search is over: stopped (see [`stop_reason`](Solutions::stop_reason))
-    /// or ended by an error (see [`error`](Solutions::error)).
-    pub fn is_finished(&self) -> bool {
-        !matches!(self.status, Status::Running)
-    }
-
-    /// The error that ended the search, if one did.
-    pub fn error(&self) -> Option<&SearchError> {
-        match &self.status {
-            Status::Failed(error) => Some(error),
-            Status::Running | Status::Stopped(_) => None,
-        }
-    }
-
-    /// Statistics so far, including the time spent searching.
-    pub fn stats(&self) -> Stats {
-        let mut stats = self.search.as_ref().map(|e| e.stats()).unwrap_or_default();
-        stats.elapsed = self.busy;
-        stats
-    }
-
-    /// The share of the search tree finished so far, in `0.0..=1.0`, estimated from the
-    /// open choice frames (the first choice's finished alternatives weigh most).
-    pub fn progress(&self) -> f64 {
-        match (&self.status, &self.search) {
-            (Status::Stopped(StopReason::Exhausted), _) => 1.0,
-            (_, Some(search)) => search.progress(),
-            (_, None) => 0.0,
-        }
-    }
-
-    /// A search cut into subproblems (on several threads, or resumable): how many of
-    /// them are finished, and how many there are. `None` before the search has started,
-    /// and for a search in one piece.
-    pub fn subproblems(&self) -> Option<(usize, usize)> {
-        self.search.as_ref().and_then(|s| s.subproblems())
-    }
-
-    /// A search on several threads: the time each thread spent searching so far. How
-    /// evenly the work was spread is the longest of them over their mean.
-    pub fn worker_times(&self) -> Vec<Duration> {
-        self.search
-            .as_ref()
-            .map(|s| s.workers())
-            .unwrap_or_default()
-    }
-
     /// Counts the remaining solutions without building them. Counting through symmetry
     /// ([`Solver::count_through_symmetry`](crate::Solver::count_through_symmetry)), each
     /// representative found counts as the size of its class.
@@ -206,18 +127,18 @@ impl<'a, T> Solutions<'a, T> {
     /// # Errors
     /// The [`SearchError`] that ended the search, if one did.
     pub fn count_all(&mut self) -> Result<u64, SearchError> {
-        self.count_while(None)
+        self.handle.count_while(None)
     }
 
     /// Counts solutions for about `budget` of wall time, then returns how many it found
-    /// (weighed as [`count_all`](Solutions::count_all) does). The search is not stopped: call again to go on (see
-    /// [`stop_reason`](Solutions::stop_reason) to know whether it ended). This is how a
-    /// long count shows progress.
+    /// (weighed as [`count_all`](Solutions::count_all) does). The search is not stopped:
+    /// call again to go on (see [`stop_reason`](SearchHandle::stop_reason) to know whether
+    /// it ended). This is how a long count shows progress.
     ///
     /// # Errors
     /// The [`SearchError`] that ended the search, if one did.
     pub fn count_for(&mut self, budget: Duration) -> Result<u64, SearchError> {
-        self.count_while(Some(Instant::now() + budget))
+        self.handle.count_while(Some(Instant::now() + budget))
     }
 
     /// Counts the remaining solutions and summarizes the search.
@@ -232,115 +153,13 @@ impl<'a, T> Solutions<'a, T> {
             stats: self.stats(),
         })
     }
+}
 
-    /// Counts until the search stops or pauses at `pause_at`: each solution adds its
-    /// engine's [`weight`](Search::weight) (the solution limit, checked in `step`, counts
-    /// solutions found, not weights).
-    fn count_while(&mut self, pause_at: Option<Instant>) -> Result<u64, SearchError> {
-        let started = Instant::now();
-        self.resume();
-        self.control.set_pause(pause_at);
-        let mut found = 0;
-        if let (Status::Running, Some(search)) = (&self.status, self.search.as_mut()) {
-            let max = self
-                .control
-                .solution_limit()
-                .map_or(u64::MAX, |limit| limit.saturating_sub(self.solutions));
-            self.searching = true;
-            let counted = search.count(&mut self.control, max);
-            self.searching = false;
-            match counted {
-                Ok(counted) => {
-                    self.solutions += counted.found;
-                    found = counted.weighted;
-                    match counted.end {
-                        None => self.status = Status::Stopped(StopReason::SolutionLimit),
-                        Some(Interrupt::Stop(reason)) => self.status = Status::Stopped(reason),
-                        Some(Interrupt::Pause) => {}
-                    }
-                }
-                Err(error) => self.status = Status::Failed(error),
-            }
-        }
-        self.control.set_pause(None);
-        self.busy += started.elapsed();
-        match self.error() {
-            Some(error) => Err(error.clone()),
-            None => Ok(found),
-        }
-    }
+impl<'a, T> Deref for Solutions<'a, T> {
+    type Target = SearchHandle<'a, T>;
 
-    /// Before resuming: a limit already reached stops the search at once, and a search a
-    /// panic unwound out of (a user's predicate or propagator panicked) is not continued.
-    fn resume(&mut self) {
-        if !matches!(self.status, Status::Running) {
-            return;
-        }
-        if self.searching {
-            self.status = Status::Failed(SearchError::Unwound);
-        } else if let Some(reason) = self.control.stopped() {
-            self.status = Status::Stopped(reason);
-        }
-    }
-
-    /// Searches to the next solution; `true` if the search stands on one.
-    fn step(&mut self) -> bool {
-        let Status::Running = self.status else {
-            return false;
-        };
-        let Some(search) = self.search.as_mut() else {
-            return false;
-        };
-        self.searching = true;
-        let mut step = search.advance(&mut self.control);
-        while let Ok(Step::Cut) = step {
-            step = search.advance(&mut self.control);
-        }
-        self.searching = false;
-        match step {
-            Ok(Step::Solution) => {
-                self.solutions += 1;
-                if self
-                    .control
-                    .solution_limit()
-                    .is_some_and(|max| self.solutions >= max)
-                {
-                    self.status = Status::Stopped(StopReason::SolutionLimit);
-                }
-                true
-            }
-            Ok(Step::Interrupted(Interrupt::Stop(reason))) => {
-                self.status = Status::Stopped(reason);
-                false
-            }
-            Ok(Step::Interrupted(Interrupt::Pause) | Step::Cut) => false,
-            Err(error) => {
-                self.status = Status::Failed(error);
-                false
-            }
-        }
-    }
-
-    /// The next solution, `Err` if the search cannot go on, `None` when it has stopped.
-    pub(super) fn try_next(&mut self) -> Option<Result<T, SearchError>> {
-        self.try_next_scored()
-            .map(|r| r.map(|(solution, _)| solution))
-    }
-
-    /// As [`try_next`](Solutions::try_next), with the objective's value at the solution
-    /// when the search optimises.
-    pub(super) fn try_next_scored(&mut self) -> Option<Result<(T, Option<i64>), SearchError>> {
-        let started = Instant::now();
-        self.resume();
-        let found = self.step();
-        self.busy += started.elapsed();
-        if found {
-            return self.search.as_mut().map(|search| {
-                let value = search.objective();
-                Ok((search.take_solution(), value))
-            });
-        }
-        self.error().cloned().map(Err)
+    fn deref(&self) -> &SearchHandle<'a, T> {
+        &self.handle
     }
 }
 
@@ -348,7 +167,7 @@ impl<T> Iterator for Solutions<'_, T> {
     type Item = T;
 
     fn next(&mut self) -> Option<T> {
-        match self.try_next()? {
+        match self.handle.try_next()? {
             Ok(solution) => Some(solution),
             Err(error) => {
                 panic!("ambsolve: {error} (try_solutions() yields this error instead of panicking)")
@@ -360,7 +179,7 @@ impl<T> Iterator for Solutions<'_, T> {
 impl<T> fmt::Debug for Solutions<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solutions")
-            .field("solutions", &self.solutions)
+            .field("solutions", &self.handle.found())
             .field("stop_reason", &self.stop_reason())
             .field("error", &self.error())
             .finish_non_exhaustive()
@@ -389,22 +208,6 @@ pub struct TrySolutions<'a, T> {
 }
 
 impl<T> TrySolutions<'_, T> {
-    /// Why the search stopped, or `None` while it can still yield solutions (or after an
-    /// error: see [`error`](TrySolutions::error)).
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        self.inner.stop_reason()
-    }
-
-    /// The error that ended the search, if one did.
-    pub fn error(&self) -> Option<&SearchError> {
-        self.inner.error()
-    }
-
-    /// Whether the search is over (stopped, or ended by an error).
-    pub fn is_finished(&self) -> bool {
-        self.inner.is_finished()
-    }
-
     /// Counts the remaining solutions without building them (see
     /// [`Solutions::count_all`]).
     ///
@@ -421,25 +224,13 @@ impl<T> TrySolutions<'_, T> {
     pub fn count_for(&mut self, budget: Duration) -> Result<u64, SearchError> {
         self.inner.count_for(budget)
     }
+}
 
-    /// Statistics so far, including the time spent searching.
-    pub fn stats(&self) -> Stats {
-        self.inner.stats()
-    }
+impl<'a, T> Deref for TrySolutions<'a, T> {
+    type Target = SearchHandle<'a, T>;
 
-    /// The share of the search tree finished so far, in `0.0..=1.0`.
-    pub fn progress(&self) -> f64 {
-        self.inner.progress()
-    }
-
-    /// Subproblems finished and in all (see [`Solutions::subproblems`]).
-    pub fn subproblems(&self) -> Option<(usize, usize)> {
-        self.inner.subproblems()
-    }
-
-    /// The time each worker thread spent searching (see [`Solutions::worker_times`]).
-    pub fn worker_times(&self) -> Vec<Duration> {
-        self.inner.worker_times()
+    fn deref(&self) -> &SearchHandle<'a, T> {
+        &self.inner.handle
     }
 }
 
@@ -450,7 +241,7 @@ impl<T> Iterator for TrySolutions<'_, T> {
         if self.reported {
             return None;
         }
-        let next = self.inner.try_next();
+        let next = self.inner.handle.try_next();
         self.reported = matches!(next, Some(Err(_)));
         next
     }

@@ -12,8 +12,13 @@
 //!    and local search (it counts the constraint violated or not, through the meaning).
 
 mod args;
+mod arith;
+mod counting;
+mod dfa;
 mod logic;
+mod lookup;
 mod order;
+mod sequences;
 mod tours;
 
 use std::fmt;
@@ -21,8 +26,14 @@ use std::sync::Arc;
 
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};
+pub(crate) use self::arith::{Abs, Binary, Extreme, Op, pow};
+pub(crate) use self::counting::{Cardinality, CountEq, CountIn, NValue};
+pub(crate) use self::dfa::Automaton;
+pub use self::dfa::Dfa;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
-pub(crate) use self::order::Monotone;
+pub(crate) use self::lookup::{Element, ElementConst};
+pub(crate) use self::order::{AllEqual, Lex, Monotone};
+pub(crate) use self::sequences::Regular;
 pub(crate) use self::tours::{AllDifferentExcept, Circuit, Inverse};
 use crate::var::VarId;
 
@@ -50,6 +61,18 @@ pub(crate) enum Global {
     Circuit(Arc<Circuit>),
     Inverse(Arc<Inverse>),
     AllDifferentExcept(Arc<AllDifferentExcept>),
+    Binary(Arc<Binary>),
+    Abs(Arc<Abs>),
+    Extreme(Arc<Extreme>),
+    Element(Arc<Element>),
+    ElementConst(Arc<ElementConst>),
+    Lex(Arc<Lex>),
+    AllEqual(Arc<AllEqual>),
+    CountIn(Arc<CountIn>),
+    CountEq(Arc<CountEq>),
+    Cardinality(Arc<Cardinality>),
+    NValue(Arc<NValue>),
+    Regular(Arc<Regular>),
 }
 
 impl Global {
@@ -63,6 +86,18 @@ impl Global {
             Global::Circuit(c) => &**c,
             Global::Inverse(c) => &**c,
             Global::AllDifferentExcept(c) => &**c,
+            Global::Binary(c) => &**c,
+            Global::Abs(c) => &**c,
+            Global::Extreme(c) => &**c,
+            Global::Element(c) => &**c,
+            Global::ElementConst(c) => &**c,
+            Global::Lex(c) => &**c,
+            Global::AllEqual(c) => &**c,
+            Global::CountIn(c) => &**c,
+            Global::CountEq(c) => &**c,
+            Global::Cardinality(c) => &**c,
+            Global::NValue(c) => &**c,
+            Global::Regular(c) => &**c,
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! The fingerprint of a search sees the model's structure (its variables, values, the
 //! kinds and scopes of its constraints) but not its closures: two models that differ only
-//! in a predicate (`require2` with another condition), a custom propagator or a symmetry
+//! in a predicate (`require` with another condition), a custom propagator or a symmetry
 //! map have the same fingerprint. Closures cannot be hashed, so their *behaviour* is
 //! sampled instead: before a count resumes, up to [`MOST`] finished subproblems are
 //! searched again, and each must find the same solutions, counted the same way, in the

@@ -61,7 +61,7 @@ enum Phase {
 }
 
 /// The local-search engine running one model.
-pub(crate) struct LocalSearch<'a> {
+pub(crate) struct LocalEngine<'a> {
     model: Arc<Model<'a>>,
     rng: SplitMix,
     /// Built at the first step, so that building it counts in the search's time.
@@ -82,7 +82,7 @@ pub(crate) struct LocalSearch<'a> {
     observer: Option<Shared>,
 }
 
-impl<'a> LocalSearch<'a> {
+impl<'a> LocalEngine<'a> {
     /// The engine on `model` with `options`.
     ///
     /// # Errors
@@ -104,7 +104,7 @@ impl<'a> LocalSearch<'a> {
             return refuse("solve up to symmetry");
         }
         let patience = PATIENCE + model.num_vars() as u64;
-        Ok(LocalSearch {
+        Ok(LocalEngine {
             model,
             rng: SplitMix::new(options.seed),
             state: None,
@@ -152,7 +152,14 @@ impl<'a> LocalSearch<'a> {
         let empty = (0..model.num_vars()).any(|x| {
             model.universes()[x] == 0 || model.initial_domain(x).is_some_and(|d| d.is_empty())
         });
-        if empty {
+        // A constraint over no variable (`clause([])`, a count over constants) that fails
+        // fails whatever moves: no variable would ever bring it to the search's notice.
+        let any = vec![0; model.num_vars()];
+        let refuted = model
+            .constraints()
+            .iter()
+            .any(|c| c.vars().is_empty() && !c.check(&any, model.universes()));
+        if empty || refuted {
             self.phase = Phase::Hopeless;
             return Ok(());
         }
@@ -199,7 +206,7 @@ impl<'a> LocalSearch<'a> {
     }
 }
 
-impl Search for LocalSearch<'_> {
+impl Search for LocalEngine<'_> {
     type Item = Assignment;
 
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {

@@ -11,9 +11,9 @@
 //! others do not: keys count only the variables given one, linear sums take the unset
 //! terms at their extremes, and other constraints wait for their last variable.
 
+use super::index::{Index, scope_len, scope_var};
+use super::keys::Occupancy;
 use crate::domain::Domain;
-use crate::local::index::{Index, scope_len, scope_var};
-use crate::local::keys::Occupancy;
 use crate::model::{Cmp, Constraint, LinearDef, Model};
 use crate::strategy::SplitMix;
 

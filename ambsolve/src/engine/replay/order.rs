@@ -1,4 +1,5 @@
-//! The order in which the replay engine chooses a model's variables by default.
+//! The order in which the replay engine chooses a model's variables by default: a public
+//! method of [`Model`], kept with the engine it serves.
 
 use crate::model::{Cmp, Constraint, Model};
 use crate::var::VarId;
@@ -19,7 +20,7 @@ impl Model<'_> {
     pub fn replay_order(&self) -> Vec<VarId> {
         let n = self.num_vars();
         let scopes: Vec<Vec<usize>> = self
-            .constraints
+            .constraints()
             .iter()
             .map(|c| {
                 let mut vars: Vec<usize> = c.vars().iter().map(|v| v.index()).collect();
@@ -44,7 +45,7 @@ impl Model<'_> {
         let mut shares = vec![0usize; n];
         // Per variable: equalities that would leave it one value.
         let mut determined = vec![0usize; n];
-        let fixes = |c: usize, w: usize| match &self.constraints[c] {
+        let fixes = |c: usize, w: usize| match &self.constraints()[c] {
             Constraint::Linear(def) => {
                 def.cmp == Cmp::Eq
                     && def

@@ -8,6 +8,7 @@
 //! order of `ambRun`. Memory is the path: one frame per choice depth.
 
 mod model;
+mod order;
 
 pub(crate) use self::model::model_program;
 
@@ -280,7 +281,7 @@ impl fmt::Debug for Amb<'_> {
 const UNKNOWN: u32 = 0;
 
 /// The replay engine's state between runs.
-pub(crate) struct ReplaySearch<F, T> {
+pub(crate) struct ReplayEngine<F, T> {
     program: F,
     stack: ChoiceStack,
     /// Frames of the subproblem's path, never advanced.
@@ -293,12 +294,12 @@ pub(crate) struct ReplaySearch<F, T> {
     observer: Option<Shared>,
 }
 
-impl<F, T> ReplaySearch<F, T>
+impl<F, T> ReplayEngine<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {
     pub(crate) fn new(program: F) -> Self {
-        ReplaySearch {
+        ReplayEngine {
             program,
             stack: ChoiceStack::new(),
             floor: 0,
@@ -335,7 +336,7 @@ where
     }
 }
 
-impl<F, T> Search for ReplaySearch<F, T>
+impl<F, T> Search for ReplayEngine<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {

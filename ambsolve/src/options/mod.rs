@@ -3,6 +3,8 @@
 //! [`Options`] value carries them from a [`Puzzle`](crate::Puzzle) or a
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
+mod setters;
+
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,6 +14,8 @@ use crate::control::Incumbent;
 use crate::limits::Limits;
 use crate::observe::Shared;
 use crate::strategy::Strategy;
+
+pub(crate) use self::setters::setters;
 
 /// Which engine searches a [`Model`](crate::Model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -30,7 +34,8 @@ pub enum Engine {
     /// ones, for [`solutions`](crate::Solver::solutions)) and never reports that none
     /// exists, so it runs until it has found what was asked for or a limit stops it —
     /// give it a [`Limits`] (time, or nodes: each value given in a starting assignment and
-    /// each repair step is a node). Its random choices follow [`Options::seed`]. It does
+    /// each repair step is a node). Its counts are the distinct solutions found before
+    /// the limit: a count of 0 stopped by a limit is not a proof that there is none. Its random choices follow [`Options::seed`]. It does
     /// not optimise, split or solve up to symmetry, and ignores [`Checking`] and the
     /// [`Strategy`].
     Local,
@@ -67,8 +72,8 @@ pub enum Checking {
 ///
 /// [`Puzzle`](crate::Puzzle) and [`Solver`](crate::Solver) hold one and set its fields
 /// through their builder methods; [`with_options`](crate::Puzzle::with_options) replaces
-/// it whole. The default: the trail engine, input order with ascending values, no limits,
-/// early checking, every solution kept.
+/// it whole. The default: the trail engine, [`Strategy::default`] (each engine's own
+/// variable order, ascending values), no limits, early checking, every solution kept.
 ///
 /// ```
 /// use ambsolve::{Engine, Limits, Options};

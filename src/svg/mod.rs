@@ -1,6 +1,11 @@
-//! Boards as pictures: a grid of small chess boards in one SVG file.
+//! Pictures as SVG: boards (a grid of small chess boards in one file) and search trees
+//! ([`tree`], [`tree_with`]: what an [`ambsolve::SearchTree`] stored).
+
+mod tree;
 
 use std::fmt::Write as _;
+
+pub use self::tree::{tree, tree_with};
 
 /// How many boards one picture shows at most; longer lists are cut with a note.
 pub const MAX_BOARDS: usize = 240;
@@ -87,11 +92,21 @@ pub fn boards(title: &str, boards: &[Vec<usize>], total: u64) -> String {
     svg
 }
 
-/// `text` with the characters XML and HTML give a meaning in text escaped.
+/// `text` with the characters XML and HTML give a meaning escaped (quotes too, so that it
+/// may stand in an attribute).
 pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -104,6 +119,11 @@ mod tests {
         let svg = boards("one queen", &many, 1000);
         assert_eq!(svg.matches("<circle").count(), MAX_BOARDS);
         assert!(svg.contains(&format!("showing the first {MAX_BOARDS} of 1000")));
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b & 'c'"), "a&lt;b &amp; &apos;c&apos;");
     }
 
     #[test]

@@ -1,0 +1,377 @@
+//! The trail engine: depth-first search over a store of domains, on the choice stack.
+//!
+//! A decision fixes a variable to a value: the frame remembers the variable, the value
+//! being tried and the trail mark taken before it. Propagators then run to a fixpoint;
+//! an emptied domain is a failure. Backtracking undoes the trail to the top frame's mark,
+//! which restores the domain the variable had at the decision, and tries its next value
+//! in the value order; a frame with no value left is popped. No closure is re-run and
+//! nothing recurses: the cost of a backtrack is the number of changes undone.
+//!
+//! With input order and ascending values, solutions come in lexicographic order of their
+//! value indices: the order of the replay engine.
+//!
+//! The engine's parts, one concept a file: `pick.rs` (which variable, which values, from
+//! the strategy), `subproblem.rs` (the part of the tree searched), `restarts.rs`,
+//! `leaders.rs` (symmetry: lex-leaders and class sizes) and `bound.rs` (branch and bound).
+
+mod bound;
+mod leaders;
+mod pick;
+mod restarts;
+mod subproblem;
+
+use std::sync::Arc;
+
+use self::bound::Bound;
+use self::leaders::Leaders;
+use self::pick::{Values, VarPick};
+use self::restarts::Restarting;
+use self::subproblem::Subtree;
+use crate::choice::{ChoiceStack, Fail};
+use crate::control::{Control, Interrupt, Search, Step};
+use crate::error::SearchError;
+use crate::limits::StopReason;
+use crate::model::{Assignment, Model};
+use crate::observe::{Event, Shared};
+use crate::options::{Checking, Options};
+use crate::propagate::Propagation;
+use crate::stats::Stats;
+use crate::store::Store;
+use crate::symmetry::Tables;
+
+/// Where the search stands between calls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Descend,
+    Backtrack,
+    Done,
+}
+
+/// What the search has done, for its [`Stats`].
+#[derive(Default)]
+struct Counters {
+    nodes: u64,
+    failures: u64,
+    solutions: u64,
+    max_depth: u64,
+    restarts: u64,
+    /// Choices replayed from a subproblem's path.
+    replayed: u64,
+}
+
+/// The trail engine running one model: its store and propagators, the choice stack, and
+/// the parts that each serve one concept (the strategy's picks, the subproblem searched,
+/// restarts, symmetry, branch and bound).
+pub(crate) struct TrailEngine<'a> {
+    model: Arc<Model<'a>>,
+    /// Generate and test: no propagation, every constraint checked at the leaves.
+    at_end: bool,
+    store: Store,
+    propagation: Propagation<'a>,
+    stack: ChoiceStack,
+    phase: Phase,
+    vars: VarPick,
+    values: Values,
+    counters: Counters,
+    scope: Subtree,
+    restarts: Restarting,
+    /// Solving up to symmetry, or counting through it.
+    leaders: Option<Leaders>,
+    /// Counting through symmetry: the size of the class of the solution the search stands
+    /// on.
+    weight: u64,
+    bound: Bound,
+    /// Who watches the search, if anyone.
+    observer: Option<Shared>,
+}
+
+impl<'a> TrailEngine<'a> {
+    pub(crate) fn new(model: Arc<Model<'a>>, options: &Options, symmetry: Option<Tables>) -> Self {
+        let at_end = options.checking == Checking::AtEnd;
+        let mut store = if at_end {
+            Store::new(model.universes())
+        } else {
+            Store::with_domains(model.universes(), |v| model.initial_domain(v))
+        };
+        let bound = Bound::new(options.incumbent.clone(), &model);
+        let objective = if bound.is_set() {
+            model.objective_def()
+        } else {
+            None
+        };
+        let propagation = Propagation::new(&model, objective, &mut store);
+        let strategy = &options.strategy;
+        let vars = VarPick::new(&strategy.vars, model.num_vars());
+        let leaders =
+            symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking(model.num_vars())));
+        TrailEngine {
+            model,
+            at_end,
+            store,
+            propagation,
+            stack: ChoiceStack::new(),
+            phase: Phase::Start,
+            vars,
+            values: Values::new(&strategy.values),
+            counters: Counters::default(),
+            scope: Subtree::new(&options.scope),
+            restarts: Restarting::new(strategy.restarts),
+            leaders,
+            weight: 1,
+            bound,
+            observer: options.observer.clone(),
+        }
+    }
+
+    /// Reports `event` to the observer, if there is one.
+    #[inline(always)]
+    fn report(&self, event: impl FnOnce() -> Event) {
+        if let Some(observer) = &self.observer {
+            observer.send(event());
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.stack.len() as u32
+    }
+
+    /// Counts a failure of the node the search stands on (the root at depth 0) and
+    /// reports it.
+    fn node_failed(&mut self) {
+        self.counters.failures += 1;
+        self.report(|| Event::Fail {
+            depth: self.depth(),
+        });
+    }
+
+    /// Branch and bound: if a better solution was found since the bound was last
+    /// propagated, the next propagation keeps the cost below it.
+    #[inline]
+    fn sync_bound(&mut self) {
+        if self.scope.entering {
+            // The subproblem's path is replayed as it was cut, without a bound: a tighter
+            // domain would change its alternatives.
+            return;
+        }
+        self.bound.sync(&mut self.propagation);
+    }
+
+    /// Propagates the root. False if the model has no solution.
+    fn root(&mut self) -> bool {
+        if (0..self.store.num_vars()).any(|v| self.store.size(v) == 0) {
+            return false;
+        }
+        self.store.set_level(0);
+        self.sync_bound();
+        self.at_end
+            || (self.propagation.initial(&mut self.store).is_ok() && self.propagate().is_ok())
+    }
+
+    /// Opens a frame on `var` and tries its first value.
+    fn decide(&mut self, var: usize) {
+        self.open(var);
+        self.try_top(true);
+    }
+
+    /// Fixes the top frame's variable to its value and propagates; `new`: a node made
+    /// now (not replayed from a subproblem's path).
+    fn try_top(&mut self, new: bool) {
+        let top = *self.stack.top().expect("a frame is open");
+        self.counters.nodes += u64::from(new);
+        self.sync_bound();
+        let assigned = self.store.assign(top.var as usize, top.value);
+        let result = if self.at_end {
+            // Generate and test: nothing is checked before the leaves.
+            self.store.clear_events();
+            assigned
+        } else {
+            assigned.and_then(|()| self.propagate())
+        };
+        self.report(|| Event::Try {
+            depth: self.depth(),
+            var: Some(Store::var_id(top.var as usize)),
+            value: top.value,
+            index: top.index,
+            alternatives: top.arity,
+            universe: self.store.universe(top.var as usize),
+        });
+        self.phase = match result {
+            Ok(()) => Phase::Descend,
+            Err(Fail) => {
+                self.restarts.run_failures += 1;
+                self.node_failed();
+                Phase::Backtrack
+            }
+        };
+    }
+
+    /// Undoes the top frame's alternative and moves to its next value, popping exhausted
+    /// frames. False when the stack is empty.
+    fn next_alternative(&mut self, control: &mut Control) -> Result<bool, Interrupt> {
+        loop {
+            let Some(&top) = self.stack.top() else {
+                return Ok(false);
+            };
+            if self.stack.len() <= self.scope.floor {
+                // Back at the subproblem's node: its subtree is done.
+                return Ok(false);
+            }
+            self.store.undo_to(top.mark);
+            let Some(value) = self.value_after(&top) else {
+                self.stack.pop();
+                self.drop_listed();
+                self.store.set_level(self.stack.len() as u32);
+                continue;
+            };
+            control.before_node(self.counters.nodes)?;
+            self.report(|| Event::Backtrack {
+                depth: self.depth() - 1,
+            });
+            let frame = self.stack.top_mut().expect("a frame is open");
+            frame.index += 1;
+            frame.value = value;
+            self.try_top(true);
+            return Ok(true);
+        }
+    }
+
+    /// Propagates to a fixpoint: the propagators, then (up to symmetry) the lex-leader
+    /// rule, again as long as the rule removes values.
+    fn propagate(&mut self) -> Result<(), Fail> {
+        loop {
+            self.propagation.run(&mut self.store)?;
+            if !self.leaders_prune()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Up to symmetry: fails if the domains already show that a symmetric image is
+    /// smaller, and removes the values that cannot be in a leader; true if it removed
+    /// some.
+    fn leaders_prune(&mut self) -> Result<bool, Fail> {
+        match &mut self.leaders {
+            Some(leaders) => leaders.prune(&mut self.store),
+            None => Ok(false),
+        }
+    }
+
+    /// Counting through symmetry: the size of the class of the solution the search
+    /// stands on.
+    fn class_size(&mut self) -> u64 {
+        match &mut self.leaders {
+            Some(leaders) => leaders.class_size(&self.store),
+            None => 1,
+        }
+    }
+}
+
+impl Search for TrailEngine<'_> {
+    type Item = Assignment;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        loop {
+            match self.phase {
+                Phase::Start => {
+                    self.phase = if !self.root() {
+                        self.node_failed();
+                        if let Some(&index) = self.scope.prefix.first() {
+                            // The root fails: no path leads anywhere.
+                            return Err(SearchError::NoSuchSubproblem { depth: 0, index });
+                        }
+                        Phase::Done
+                    } else if self.scope.prefix.is_empty() || self.enter_prefix()? {
+                        Phase::Descend
+                    } else {
+                        Phase::Done
+                    };
+                }
+                Phase::Descend => match self.select_var() {
+                    None if self.at_end
+                        && !(self.model.satisfied(&self.store.assignment())
+                            && self.leaders_prune().is_ok()) =>
+                    {
+                        self.node_failed();
+                        if self.scope.floor > 0 && self.stack.len() == self.scope.floor {
+                            // Generating and testing, the subproblem's path ends at a
+                            // leaf that fails.
+                            return Err(self.failed_subproblem());
+                        }
+                        self.phase = Phase::Backtrack;
+                    }
+                    None if !self.bound.improves(&self.model, &self.store) => {
+                        self.node_failed();
+                        self.phase = Phase::Backtrack;
+                    }
+                    None => {
+                        self.counters.solutions += 1;
+                        self.weight = self.class_size();
+                        self.report(|| Event::Solution {
+                            depth: self.depth(),
+                        });
+                        self.phase = Phase::Backtrack;
+                        return Ok(Step::Solution);
+                    }
+                    Some(_) if self.scope.cutoff == Some(self.depth()) => {
+                        self.phase = Phase::Backtrack;
+                        return Ok(Step::Cut);
+                    }
+                    Some(var) => {
+                        if let Err(interrupt) = control.before_node(self.counters.nodes) {
+                            return Ok(Step::Interrupted(interrupt));
+                        }
+                        self.decide(var);
+                    }
+                },
+                Phase::Backtrack => {
+                    if self.maybe_restart() {
+                        self.phase = Phase::Descend;
+                        continue;
+                    }
+                    match self.next_alternative(control) {
+                        Ok(true) => {}
+                        Ok(false) => self.phase = Phase::Done,
+                        Err(interrupt) => return Ok(Step::Interrupted(interrupt)),
+                    }
+                }
+                Phase::Done => {
+                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
+                }
+            }
+        }
+    }
+
+    fn take_solution(&mut self) -> Assignment {
+        Assignment::new(Arc::clone(self.model.identity()), self.store.assignment())
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.counters.nodes,
+            failures: self.counters.failures,
+            solutions: self.counters.solutions,
+            max_depth: self.counters.max_depth,
+            propagations: self.propagation.runs,
+            restarts: self.counters.restarts,
+            replayed: self.counters.replayed,
+            ..Stats::default()
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        self.stack.progress_from(self.scope.floor)
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.stack.path()
+    }
+
+    fn objective(&self) -> Option<i64> {
+        self.bound.value
+    }
+
+    fn weight(&self) -> u64 {
+        self.weight
+    }
+}

@@ -1,0 +1,155 @@
+//! Declaring variables (alone, as arrays, as grids), narrowing their values before the
+//! search, and their names.
+
+use std::sync::Arc;
+
+use super::Model;
+use super::names::{Name, NameRun};
+use crate::domain::Domain;
+use crate::var::{Var, VarId};
+
+impl<'a> Model<'a> {
+    /// A variable taking one of `values`. Its name is `x<N>`, N its position.
+    pub fn var<T>(&mut self, values: impl IntoIterator<Item = T>) -> Var<T> {
+        self.var_sharing(Name::Default, values.into_iter().collect())
+    }
+
+    /// A variable with a name (used in error messages and debugging).
+    pub fn named_var<T>(
+        &mut self,
+        name: impl Into<String>,
+        values: impl IntoIterator<Item = T>,
+    ) -> Var<T> {
+        let name: String = name.into();
+        self.var_sharing(Name::Given(name.into()), values.into_iter().collect())
+    }
+
+    /// `count` variables sharing one list of values, named `<name>[i]`.
+    pub fn vars<T>(
+        &mut self,
+        name: &str,
+        count: usize,
+        values: impl IntoIterator<Item = T>,
+    ) -> Vec<Var<T>> {
+        let values: Arc<[T]> = values.into_iter().collect();
+        let base: Arc<str> = Arc::from(name);
+        (0..count)
+            .map(|i| {
+                let name = Name::Indexed(Arc::clone(&base), i as u32);
+                self.var_sharing(name, Arc::clone(&values))
+            })
+            .collect()
+    }
+
+    fn var_sharing<T>(&mut self, name: Name, values: Arc<[T]>) -> Var<T> {
+        let index = self.universes.len() as u32;
+        if Arc::get_mut(&mut self.identity).is_none() {
+            // A clone shares the identity: the variables from here on are this model's
+            // own, refused by the other (see `Identity`).
+            self.identity = Arc::new(self.identity.fork(index));
+        }
+        let id = VarId::of(self.identity.id(), index);
+        match self.names.last() {
+            Some(run) if run.continues(id.raw(), &name) => {}
+            _ => self.names.push(NameRun {
+                first: id.raw(),
+                name,
+            }),
+        }
+        let universe = u32::try_from(values.len()).unwrap_or_else(|_| {
+            let name = self.name(id);
+            self.fail(format!(
+                "variable {name} has {} values, more than u32::MAX",
+                values.len()
+            ));
+            0
+        });
+        self.universes.push(universe);
+        Var {
+            id,
+            values,
+            model: self.identity.id(),
+        }
+    }
+
+    /// A `rows × cols` grid of variables sharing one list of values, named `<name>[r][c]`.
+    pub fn grid<T>(
+        &mut self,
+        name: &str,
+        rows: usize,
+        cols: usize,
+        values: impl IntoIterator<Item = T>,
+    ) -> Vec<Vec<Var<T>>> {
+        let values: Arc<[T]> = values.into_iter().collect();
+        let base: Arc<str> = Arc::from(name);
+        (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        let name = Name::Cell(Arc::clone(&base), r as u32, c as u32, cols as u32);
+                        self.var_sharing(name, Arc::clone(&values))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Keeps only the values of `var` for which `keep` holds: a condition on one variable,
+    /// applied to its domain before solving (no propagator, no check during search).
+    pub fn restrict<T>(&mut self, var: &Var<T>, keep: impl Fn(&T) -> bool) {
+        if !self.owns([var]) {
+            return;
+        }
+        let universe = self.universes[var.id.index()];
+        let domain = self
+            .initial
+            .entry(var.id.raw())
+            .or_insert_with(|| Domain::full(universe));
+        for (i, value) in var.values.iter().enumerate() {
+            if !keep(value) {
+                domain.remove(i as u32);
+            }
+        }
+    }
+
+    /// The domain `var` starts from, if [`restrict`](Model::restrict) narrowed it
+    /// (`None`: all its values).
+    #[inline]
+    pub(crate) fn initial_domain(&self, var: usize) -> Option<&Domain> {
+        if self.initial.is_empty() {
+            return None;
+        }
+        u32::try_from(var).ok().and_then(|v| self.initial.get(&v))
+    }
+
+    /// The number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.universes.len()
+    }
+
+    /// The ids of all variables, in declaration order (each marked as its variable's
+    /// [`Var::id`]: another model refuses them).
+    pub fn var_ids(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = VarId> + ExactSizeIterator + use<'_, 'a> {
+        (0..self.universes.len() as u32).map(|index| self.identity.var_id(index))
+    }
+
+    /// The name of a variable.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn name(&self, var: VarId) -> String {
+        assert!(
+            var.index() < self.num_vars() && self.identity.accepts_id(var),
+            "{var:?} is not a variable of this model"
+        );
+        let run = self.names.partition_point(|run| run.first <= var.raw()) - 1;
+        self.names[run].render(var)
+    }
+
+    /// The number of values of each variable, by position.
+    pub fn universes(&self) -> &[u32] {
+        &self.universes
+    }
+}

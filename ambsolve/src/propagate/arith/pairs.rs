@@ -1,0 +1,174 @@
+//! Domain consistency of `z = f(x, y)` once few values are left: every pair of values of
+//! `x` and `y` is read, and each value no pair supports is removed.
+
+use crate::choice::Fail;
+use crate::propagate::view::{IntView, Shape};
+use crate::store::Store;
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests of bounds reasoning alone: [`exact`] then does nothing.
+    pub(crate) static BOUNDS_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Pairs of values read at most, per propagation.
+pub(crate) const PAIRS: u64 = 4096;
+/// A result with at most this many values left is pruned value by value (beyond, only its
+/// bounds).
+pub(crate) const LISTED: u32 = 4096;
+
+/// The values left of a view with their value indices (a constant: index 0).
+pub(crate) fn entries(view: &IntView, store: &Store) -> Vec<(u32, i64)> {
+    match view {
+        IntView::Const(c) => vec![(0, *c)],
+        IntView::Var { var, images, .. } => {
+            store.iter(*var).map(|i| (i, images[i as usize])).collect()
+        }
+    }
+}
+
+/// Membership in a view's values left, read cheaply: through the view's order where the
+/// values rise or fall along the indices and are many, else through a sorted copy.
+pub(crate) enum Members<'v> {
+    Sorted(Vec<i64>),
+    View(&'v IntView),
+}
+
+impl<'v> Members<'v> {
+    pub(crate) fn new(view: &'v IntView, store: &Store) -> Self {
+        match view {
+            IntView::Var { shape, .. } if *shape != Shape::Mixed && view.size(store) > LISTED => {
+                Members::View(view)
+            }
+            _ => {
+                let mut values: Vec<i64> = view.values(store).collect();
+                values.sort_unstable();
+                values.dedup();
+                Members::Sorted(values)
+            }
+        }
+    }
+
+    /// Whether `value` is left.
+    pub(crate) fn contains(&self, store: &Store, value: i128) -> bool {
+        match self {
+            Members::Sorted(values) => {
+                i64::try_from(value).is_ok_and(|v| values.binary_search(&v).is_ok())
+            }
+            Members::View(view) => view.contains(store, value),
+        }
+    }
+}
+
+/// Keeps, of `view`'s values `entries`, those marked in `keep`.
+///
+/// # Errors
+/// [`Fail`] if none is.
+pub(crate) fn keep_marked(
+    view: &IntView,
+    store: &mut Store,
+    entries: &[(u32, i64)],
+    keep: &[bool],
+) -> Result<(), Fail> {
+    if keep.iter().all(|&k| k) {
+        return Ok(());
+    }
+    if !keep.iter().any(|&k| k) {
+        return Err(Fail);
+    }
+    if let IntView::Var { var, .. } = view {
+        for (&(index, _), _) in entries.iter().zip(keep).filter(|(_, k)| !**k) {
+            store.remove(*var, index)?;
+        }
+    }
+    Ok(())
+}
+
+/// Where `z`'s variable stands among `x` and `y`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Result3 {
+    /// Its own variable, or a constant.
+    Own,
+    /// The variable of `x`: its value must be `x`'s.
+    IsX,
+    /// The variable of `y`.
+    IsY,
+}
+
+/// Reads every pair `(a, b)` of `x`'s and `y`'s values left (a variable used for both
+/// reads its own value twice) and keeps the values of `x`, `y` and `z` that a pair with
+/// `f(a, b)` left in `z` uses (`None`: undefined, no support). `z` keeps its values one by
+/// one if it has at most [`LISTED`] left, else its bounds. Returns `Ok(false)`, having
+/// done nothing, when more than [`PAIRS`] pairs are left.
+///
+/// # Errors
+/// [`Fail`] if no pair is left.
+pub(crate) fn exact(
+    store: &mut Store,
+    x: &IntView,
+    y: &IntView,
+    z: &IntView,
+    f: impl Fn(i64, i64) -> Option<i128>,
+) -> Result<bool, Fail> {
+    #[cfg(test)]
+    if BOUNDS_ONLY.with(std::cell::Cell::get) {
+        return Ok(false);
+    }
+    let same = x.var().is_some() && x.var() == y.var();
+    let (sx, sy) = (u64::from(x.size(store)), u64::from(y.size(store)));
+    if (if same { sx } else { sx * sy }) > PAIRS {
+        return Ok(false);
+    }
+    let role = match z.var() {
+        Some(v) if x.var() == Some(v) => Result3::IsX,
+        Some(v) if y.var() == Some(v) => Result3::IsY,
+        _ => Result3::Own,
+    };
+    let (xs, ys) = (entries(x, store), entries(y, store));
+    let (mut x_ok, mut y_ok) = (vec![false; xs.len()], vec![false; ys.len()]);
+    let mut found: Vec<i64> = Vec::new();
+    {
+        let members = Members::new(z, store);
+        let mut read = |k: usize, l: usize| {
+            let (a, b) = (xs[k].1, ys[l].1);
+            let Some(w) = f(a, b) else {
+                return;
+            };
+            let supported = match role {
+                Result3::IsX => w == i128::from(a),
+                Result3::IsY => w == i128::from(b),
+                Result3::Own => members.contains(store, w),
+            };
+            if supported {
+                x_ok[k] = true;
+                y_ok[l] = true;
+                // Left in z, so an i64.
+                found.push(w as i64);
+            }
+        };
+        if same {
+            (0..xs.len()).for_each(|k| read(k, k));
+        } else {
+            for k in 0..xs.len() {
+                for l in 0..ys.len() {
+                    read(k, l);
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        return Err(Fail);
+    }
+    keep_marked(x, store, &xs, &x_ok)?;
+    keep_marked(y, store, &ys, &y_ok)?;
+    if role == Result3::Own {
+        found.sort_unstable();
+        found.dedup();
+        let (low, high) = (found[0], found[found.len() - 1]);
+        z.keep_within(store, i128::from(low), i128::from(high))?;
+        if z.size(store) <= LISTED {
+            z.retain(store, |w| found.binary_search(&w).is_ok())?;
+        }
+    }
+    Ok(true)
+}

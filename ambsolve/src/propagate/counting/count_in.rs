@@ -1,0 +1,178 @@
+//! `|{i : x[i] ∈ V}| cmp count` for a constant set `V`: bounds on the count from the
+//! items that surely and possibly take a value of `V`, and back: the count's largest
+//! value reached, `V` is removed from the undecided items; its least value needing every
+//! item that may, they are kept within `V`. Domain consistent when no variable repeats
+//! (every count between the two bounds is reachable).
+
+use crate::choice::Fail;
+use crate::model::global::CountIn;
+use crate::propagate::counting::{remove_all, sides};
+use crate::propagate::kernel::Kernel;
+use crate::propagate::view::IntView;
+use crate::store::Store;
+use crate::var::VarId;
+
+pub(crate) struct CountInProp {
+    items: Vec<IntView>,
+    /// Sorted, without repeats.
+    values: Vec<i64>,
+    count: IntView,
+    /// Whether the count bounds the occurrences from above (`==`, `<=`) and from below
+    /// (`==`, `>=`).
+    above: bool,
+    below: bool,
+    scope: Vec<VarId>,
+    /// Per item, whether it is undecided (may and may not take a value of `V`): scratch.
+    undecided: Vec<bool>,
+}
+
+impl CountInProp {
+    pub(crate) fn new(def: &CountIn) -> Self {
+        let (above, below) = sides(def.cmp);
+        CountInProp {
+            items: def.items.iter().map(IntView::new).collect(),
+            values: def.values.clone(),
+            count: IntView::new(&def.count),
+            above,
+            below,
+            scope: def.vars.clone(),
+            undecided: vec![false; def.items.len()],
+        }
+    }
+}
+
+/// Whether `item` may take a value of the sorted list `values`, and whether it surely
+/// does (every value left is one of them).
+///
+/// # Errors
+/// [`Fail`] if its domain is empty.
+pub(super) fn membership(
+    item: &IntView,
+    store: &Store,
+    values: &[i64],
+) -> Result<(bool, bool), Fail> {
+    let counted = |v: i64| values.binary_search(&v).is_ok();
+    if let Some(v) = item.fixed(store) {
+        return Ok((counted(v), counted(v)));
+    }
+    let size = item.size(store);
+    if size == 0 {
+        return Err(Fail);
+    }
+    if (values.len() as u64) < u64::from(size) {
+        let may = values.iter().any(|&v| item.contains(store, i128::from(v)));
+        return Ok((may, may && item.values(store).all(counted)));
+    }
+    let (mut may, mut surely) = (false, true);
+    for v in item.values(store) {
+        if counted(v) {
+            may = true;
+        } else {
+            surely = false;
+        }
+        if may && !surely {
+            break;
+        }
+    }
+    Ok((may, surely))
+}
+
+impl Kernel for CountInProp {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let (mut surely, mut possibly) = (0i128, 0i128);
+        for (item, undecided) in self.items.iter().zip(&mut self.undecided) {
+            let (may, must) = membership(item, store, &self.values)?;
+            surely += i128::from(must);
+            possibly += i128::from(may);
+            *undecided = may && !must;
+        }
+        if self.above {
+            self.count.set_min(store, surely)?;
+        }
+        if self.below {
+            self.count.set_max(store, possibly)?;
+        }
+        let (least, most) = (
+            i128::from(self.count.min(store)?),
+            i128::from(self.count.max(store)?),
+        );
+        let full = self.above && surely == most && possibly > surely;
+        let short = self.below && possibly == least && possibly > surely;
+        if !full && !short {
+            return Ok(());
+        }
+        let counted = |v: i64| self.values.binary_search(&v).is_ok();
+        for (item, &undecided) in self.items.iter().zip(&self.undecided) {
+            if !undecided {
+                continue;
+            }
+            if full {
+                remove_all(item, store, &self.values)?;
+            } else {
+                item.retain(store, counted)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{IntArg, Model};
+    use crate::propagate::checker::tests::{arg, fuzz, fuzz_domain_consistent};
+
+    fn values(rng: &mut crate::propagate::checker::Rng) -> Vec<i64> {
+        (0..rng.below(4)).map(|_| rng.below(6) as i64 - 2).collect()
+    }
+
+    #[test]
+    fn among_agrees_with_its_meaning() {
+        fuzz(400, |rng| {
+            let mut m = Model::new();
+            let pool: Vec<IntArg> = (0..3).map(|_| arg(&mut m, rng)).collect();
+            let n = rng.below(5) as usize;
+            // Items drawn from a small pool: variables repeat.
+            let items: Vec<IntArg> = (0..n)
+                .map(|_| pool[rng.below(3) as usize].clone())
+                .collect();
+            let count = if rng.below(4) == 0 {
+                pool[0].clone()
+            } else {
+                arg(&mut m, rng)
+            };
+            let values = values(rng);
+            match rng.below(4) {
+                0 => m.among(items, &values, count),
+                1 => m.count(items, values.first().copied().unwrap_or(0), count),
+                2 => m.at_most(
+                    rng.below(4) as i64 - 1,
+                    items,
+                    values.first().copied().unwrap_or(1),
+                ),
+                _ => m.at_least(
+                    rng.below(4) as i64 - 1,
+                    items,
+                    values.first().copied().unwrap_or(1),
+                ),
+            }
+            m
+        });
+    }
+
+    #[test]
+    fn among_over_distinct_variables_is_domain_consistent() {
+        fuzz_domain_consistent(300, |rng| {
+            let mut m = Model::new();
+            let n = rng.below(4) as usize;
+            let items: Vec<IntArg> = (0..n).map(|_| arg(&mut m, rng)).collect();
+            let count = arg(&mut m, rng);
+            let values = values(rng);
+            m.among(items, &values, count);
+            m
+        });
+    }
+}

@@ -1,0 +1,5 @@
+//! Propagators of sequences read by an automaton.
+
+mod regular;
+
+pub(super) use self::regular::RegularProp;

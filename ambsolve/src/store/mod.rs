@@ -1,0 +1,409 @@
+//! The search store: every variable's domain as bitset words in one trailed array.
+//!
+//! Domain words and propagators' own counters are cells of one [`Trail`], so one mark
+//! and one undo restore everything. Every change to a domain queues an event for the
+//! propagation loop: `CHANGED`, `BOUNDS` when its smallest or largest value went, and
+//! `FIXED` when one value is left.
+//!
+//! Wide domains (more than 64 values) cost the same whatever their size:
+//! - their words only lose bits between a mark and its undo, so their changes go to a
+//!   compact log of removed bits instead of the trail ([`Removals`]), a fifth of the
+//!   memory on big boards;
+//! - their size, smallest and largest value are kept exact without trailing them: undo
+//!   adjusts them by the bits each restored word gains back, so `min`, `max` and `size`
+//!   read a number instead of scanning words;
+//! - fixing one sets its fixed value, not every word: while it is set the words are not
+//!   read, and a marker in the log of removals makes undo clear it.
+//!
+//! Bounds reasoning then costs what it removes: a bound moved by a few values touches a
+//! word or two, fixing a variable writes one number, over ten values or ten million.
+//!
+//! This file holds the store's layout, its auxiliary cells, events and levels;
+//! `read.rs` reads domains, `narrow.rs` narrows them.
+
+mod narrow;
+mod read;
+
+use crate::domain::{Domain, words_for};
+use crate::trail::{Removals, Trail};
+use crate::var::VarId;
+
+/// Event bit: the domain lost values.
+pub(crate) const CHANGED: u8 = 1;
+/// Event bit: the domain has a single value left.
+pub(crate) const FIXED: u8 = 2;
+/// Event bit: the domain lost its smallest or its largest value.
+pub(crate) const BOUNDS: u8 = 4;
+
+const NO_VAR: u32 = u32::MAX;
+
+/// What a wide domain's fixed value is when the variable is not fixed by
+/// [`Store::assign`] (otherwise: the value index).
+const NOT_FIXED: u32 = u32::MAX;
+
+/// Domains of all variables, plus auxiliary trailed cells, plus the event queue.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    cells: Trail<u64>,
+    /// What wide domains lost, since the root.
+    removals: Removals,
+    /// Per variable: where its words are, and what a wide domain keeps besides them.
+    meta: Vec<Meta>,
+    /// Wide domains' sizes: the count of their words, 1 when fixed (dense, for the
+    /// strategies that read every variable's size at every node).
+    size: Vec<u32>,
+    /// The variable a cell holds a word of, for wide domains (`NO_VAR` otherwise).
+    cell_var: Vec<u32>,
+    events: Vec<u32>,
+    pending: Vec<u8>,
+    /// Per variable, the events some propagator listens to; others are not queued.
+    interest: Vec<u8>,
+    /// Whether some domain spans several words.
+    any_wide: bool,
+}
+
+/// A variable's first cell, number of words and of values; for a wide domain, the
+/// number of bits set, the smallest and largest of them (exact, adjusted by undo; they
+/// describe the words, not the fixed value), and the value [`Store::assign`] fixed it to,
+/// or [`NOT_FIXED`] (undone by a marker in the log of removals). One record, so that a
+/// change to a domain reads one cache line besides its word.
+#[derive(Clone, Copy, Debug)]
+struct Meta {
+    first: u32,
+    words: u32,
+    universe: u32,
+    count: u32,
+    low: u32,
+    high: u32,
+    fixed: u32,
+}
+
+impl Store {
+    /// A store with one full domain per entry of `universes`.
+    pub(crate) fn new(universes: &[u32]) -> Self {
+        Self::with_domains(universes, |_| None)
+    }
+
+    /// A store whose domains start from `initial(var)` where it gives one (`None`: full).
+    pub(crate) fn with_domains<'d>(
+        universes: &[u32],
+        initial: impl Fn(usize) -> Option<&'d Domain>,
+    ) -> Self {
+        let n = universes.len();
+        let mut store = Store {
+            cells: Trail::new(),
+            removals: Removals::default(),
+            meta: Vec::with_capacity(n),
+            size: vec![0; n],
+            cell_var: Vec::new(),
+            events: Vec::new(),
+            pending: vec![0; n],
+            interest: vec![CHANGED | FIXED | BOUNDS; n],
+            any_wide: universes.iter().any(|&u| u > 64),
+        };
+        for (var, &universe) in universes.iter().enumerate() {
+            let full;
+            let domain = match initial(var) {
+                Some(domain) => domain,
+                None => {
+                    full = Domain::full(universe);
+                    &full
+                }
+            };
+            let wide = words_for(universe) != 1;
+            store.meta.push(Meta {
+                first: store.cells.len() as u32,
+                words: words_for(universe) as u32,
+                universe,
+                count: domain.len() as u32,
+                low: domain.min().unwrap_or(0),
+                high: domain.max().unwrap_or(0),
+                fixed: NOT_FIXED,
+            });
+            let owner = if wide { var as u32 } else { NO_VAR };
+            for &word in domain.words() {
+                store.cells.push(word);
+                store.cell_var.push(owner);
+            }
+            if wide {
+                store.size[var] = domain.len() as u32;
+            }
+        }
+        store
+    }
+
+    pub(crate) fn num_vars(&self) -> usize {
+        self.meta.len()
+    }
+
+    /// Adds an auxiliary trailed cell (a propagator's counter) and returns it.
+    pub(crate) fn alloc_aux(&mut self, value: u64) -> usize {
+        self.cell_var.push(NO_VAR);
+        self.cells.push(value)
+    }
+
+    #[inline]
+    pub(crate) fn aux(&self, cell: usize) -> u64 {
+        self.cells.get(cell)
+    }
+
+    #[inline]
+    pub(crate) fn set_aux(&mut self, cell: usize, value: u64) {
+        self.cells.set(cell, value);
+    }
+
+    // ---- events ----
+
+    /// Sets which events of `var` are worth queuing.
+    pub(crate) fn set_interest(&mut self, var: usize, events: u8) {
+        self.interest[var] = events;
+    }
+
+    #[inline(always)]
+    fn notify(&mut self, var: usize, mask: u8) {
+        let mask = mask & self.interest[var];
+        if mask == 0 {
+            return;
+        }
+        if self.pending[var] == 0 {
+            self.events.push(var as u32);
+        }
+        self.pending[var] |= mask;
+    }
+
+    /// The next variable with pending events, and what happened to it.
+    #[inline]
+    pub(crate) fn pop_event(&mut self) -> Option<(usize, u8)> {
+        let var = self.events.pop()? as usize;
+        let mask = std::mem::take(&mut self.pending[var]);
+        Some((var, mask))
+    }
+
+    /// Drops pending events (after a failure).
+    pub(crate) fn clear_events(&mut self) {
+        for &var in &self.events {
+            self.pending[var as usize] = 0;
+        }
+        self.events.clear();
+    }
+
+    // ---- levels ----
+
+    /// A point to undo to: the lengths of the trail (low half) and of the log of removals
+    /// (high half).
+    ///
+    /// # Panics
+    /// If the log of removals holds 4 GiB or more.
+    pub(crate) fn mark(&self) -> u64 {
+        let removals = u32::try_from(self.removals.len())
+            .expect("the log of removed values holds less than 4 GiB");
+        u64::from(removals) << 32 | u64::from(self.cells.mark())
+    }
+
+    pub(crate) fn set_level(&mut self, level: u32) {
+        self.cells.set_level(level);
+    }
+
+    /// Undoes every change since `mark`: trailed cells from the trail, wide domains' words
+    /// from the log of removals, with their sizes, ends and fixed values.
+    pub(crate) fn undo_to(&mut self, mark: u64) {
+        let (trailed, removed) = (mark as u32, (mark >> 32) as usize);
+        self.cells.undo_to(trailed, |_, _, _| {});
+        if !self.any_wide {
+            return;
+        }
+        let Store {
+            cells,
+            removals,
+            meta,
+            cell_var,
+            size,
+            ..
+        } = self;
+        removals.undo_to(removed, |cell, mask| {
+            let var = cell_var[cell] as usize;
+            if mask == 0 {
+                // The marker `assign` logged: the variable was not fixed at the mark.
+                meta[var].fixed = NOT_FIXED;
+                size[var] = meta[var].count;
+                return;
+            }
+            cells.write_untrailed(cell, cells.get(cell) | mask);
+            // Between the mark and now the domain only shrank, so its ends at the mark
+            // are the ends now or among the bits coming back. An emptied domain (size 0)
+            // kept the ends of a state after the mark, at least as far in as the mark's,
+            // so the same rule holds.
+            let base = (cell - meta[var].first as usize) as u32 * 64;
+            let (lowest, highest) = (
+                base + mask.trailing_zeros(),
+                base + 63 - mask.leading_zeros(),
+            );
+            let wide = &mut meta[var];
+            wide.low = wide.low.min(lowest);
+            wide.high = wide.high.max(highest);
+            wide.count += mask.count_ones();
+            // Words do not change while fixed, so the variable is not fixed here.
+            size[var] = wide.count;
+        });
+    }
+
+    /// The fixed value index of every variable (all must be fixed).
+    pub(crate) fn assignment(&self) -> Vec<u32> {
+        (0..self.num_vars())
+            .map(|v| self.min(v).expect("a solution has every variable fixed"))
+            .collect()
+    }
+
+    pub(crate) fn var_id(var: usize) -> VarId {
+        VarId::at(var as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Fail;
+
+    #[test]
+    fn sizes_survive_undo() {
+        let mut s = Store::new(&[100, 3]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.remove(0, 5).unwrap();
+        s.remove(0, 70).unwrap();
+        s.remove(0, 70).unwrap();
+        assert_eq!(s.size(0), 98);
+        s.assign(1, 2).unwrap();
+        assert_eq!((s.size(1), s.min(1)), (1, Some(2)));
+        s.undo_to(mark);
+        assert_eq!((s.size(0), s.size(1)), (100, 3));
+        assert!(s.contains(0, 70));
+    }
+
+    #[test]
+    fn emptying_a_domain_fails() {
+        let mut s = Store::new(&[2]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.remove(0, 0).unwrap();
+        assert_eq!(s.remove(0, 1), Err(Fail));
+        s.clear_events();
+        s.undo_to(mark);
+        assert_eq!(s.size(0), 2);
+    }
+
+    #[test]
+    fn events_report_fixed_variables_once() {
+        let mut s = Store::new(&[3, 3]);
+        s.remove(0, 0).unwrap();
+        s.remove(0, 1).unwrap();
+        s.remove(1, 2).unwrap();
+        let mut events = Vec::new();
+        while let Some(e) = s.pop_event() {
+            events.push(e);
+        }
+        events.sort();
+        assert_eq!(
+            events,
+            [(0, CHANGED | FIXED | BOUNDS), (1, CHANGED | BOUNDS)]
+        );
+    }
+
+    #[test]
+    fn bound_events_only_when_an_end_goes() {
+        // One word, then three words: middle values, then the ends.
+        for universe in [8, 150] {
+            let mut s = Store::new(&[universe]);
+            let take = |s: &mut Store, index: u32| {
+                s.remove(0, index).unwrap();
+                let event = s.pop_event().map(|(_, e)| e);
+                assert_eq!(s.pop_event(), None);
+                event
+            };
+            let last = universe - 1;
+            assert_eq!(take(&mut s, 2), Some(CHANGED), "{universe}");
+            assert_eq!(take(&mut s, 0), Some(CHANGED | BOUNDS), "{universe}");
+            assert_eq!(take(&mut s, last), Some(CHANGED | BOUNDS), "{universe}");
+            // The new smallest value is 1; the largest last - 1.
+            assert_eq!(take(&mut s, 1), Some(CHANGED | BOUNDS), "{universe}");
+            assert_eq!(take(&mut s, last - 2), Some(CHANGED), "{universe}");
+            assert_eq!(take(&mut s, last - 1), Some(CHANGED | BOUNDS), "{universe}");
+        }
+        // Across words: the smallest value is the first of the second word.
+        let mut s = Store::new(&[150]);
+        s.retain(0, |i| i >= 64).unwrap();
+        while s.pop_event().is_some() {}
+        s.remove(0, 64).unwrap();
+        assert_eq!(s.pop_event(), Some((0, CHANGED | BOUNDS)));
+        s.remove(0, 100).unwrap();
+        assert_eq!(s.pop_event(), Some((0, CHANGED)));
+    }
+
+    #[test]
+    fn fixing_a_wide_domain_writes_no_word() {
+        let mut s = Store::new(&[1_000_000]);
+        s.set_level(1);
+        let mark = s.mark();
+        s.assign(0, 500_000).unwrap();
+        // One marker in the log of removals, nothing on the trail: not 15,625 words.
+        assert!(s.removals.len() <= 17, "{} bytes", s.removals.len());
+        assert_eq!(s.cells.mark(), 0);
+        assert_eq!(
+            (s.size(0), s.min(0), s.max(0)),
+            (1, Some(500_000), Some(500_000))
+        );
+        assert!(s.contains(0, 500_000) && !s.contains(0, 499_999));
+        assert_eq!(s.iter(0).collect::<Vec<_>>(), [500_000]);
+        assert_eq!(s.word(0, 500_000 / 64), 1 << (500_000 % 64));
+        assert_eq!(s.word(0, 0), 0);
+        assert_eq!(s.next_at_or_after(0, 3), Some(500_000));
+        assert_eq!(s.prev_at_or_before(0, 499_999), None);
+        assert_eq!(s.remove(0, 7), Ok(false));
+        s.remove_range(0, 0, 400_000).unwrap();
+        assert_eq!(s.remove(0, 500_000), Err(Fail));
+        s.clear_events();
+        s.undo_to(mark);
+        assert_eq!(
+            (s.size(0), s.min(0), s.max(0)),
+            (1_000_000, Some(0), Some(999_999))
+        );
+        assert_eq!(s.iter(0).take(3).collect::<Vec<_>>(), [0, 1, 2]);
+    }
+
+    #[test]
+    fn wide_ends_follow_removals_and_undo() {
+        let mut s = Store::new(&[300]);
+        let mut marks = Vec::new();
+        let mut expect = Vec::new();
+        // (first, last) removed at each level: the low end, the high end, a hole, the low
+        // end up to the hole (the smallest value jumps past it), then a single value.
+        let steps = [(0, 9), (250, 299), (100, 199), (10, 99), (200, 200)];
+        for (level, &(first, last)) in steps.iter().enumerate() {
+            s.set_level(level as u32 + 1);
+            marks.push(s.mark());
+            expect.push((s.size(0), s.min(0), s.max(0)));
+            s.remove_range(0, first, last).unwrap();
+        }
+        assert_eq!((s.size(0), s.min(0), s.max(0)), (49, Some(201), Some(249)));
+        assert_eq!(s.prev_at_or_before(0, 200), None);
+        assert_eq!(s.next_at_or_after(0, 230), Some(230));
+        while let Some(mark) = marks.pop() {
+            s.undo_to(mark);
+            let (size, min, max) = expect.pop().unwrap();
+            assert_eq!((s.size(0), s.min(0), s.max(0)), (size, min, max));
+        }
+        assert_eq!((s.size(0), s.min(0), s.max(0)), (300, Some(0), Some(299)));
+    }
+
+    #[test]
+    fn next_and_previous_values() {
+        let mut s = Store::new(&[130]);
+        s.retain(0, |i| i == 3 || i == 64 || i == 129).unwrap();
+        assert_eq!(s.next_at_or_after(0, 4), Some(64));
+        assert_eq!(s.next_at_or_after(0, 65), Some(129));
+        assert_eq!(s.next_at_or_after(0, 130), None);
+        assert_eq!(s.prev_at_or_before(0, 128), Some(64));
+        assert_eq!(s.prev_at_or_before(0, 2), None);
+        assert_eq!((s.min(0), s.max(0)), (Some(3), Some(129)));
+    }
+}
