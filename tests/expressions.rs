@@ -47,6 +47,8 @@ enum I {
     Element2d(Box<I>, Box<I>, Vec<Vec<I>>),
     Count(Vec<B>),
     NValue(Vec<I>),
+    CountEq(Vec<I>, Box<I>),
+    Among(Vec<I>, Vec<i64>),
 }
 
 #[derive(Clone, Debug)]
@@ -72,7 +74,7 @@ fn gen_int(rng: &mut Rng, depth: u32, vars: usize) -> I {
     }
     let mut sub = || Box::new(gen_int(rng, depth - 1, vars));
     let (a, b) = (sub(), sub());
-    match rng.below(14) {
+    match rng.below(16) {
         0 => I::Add(a, b),
         1 => I::Sub(a, b),
         2 | 3 => I::Mul(a, b),
@@ -99,7 +101,12 @@ fn gen_int(rng: &mut Rng, depth: u32, vars: usize) -> I {
             I::Element2d(a, b, rows)
         }
         12 => I::Count(vec![gen_bool(rng, depth - 1, vars), gen_bool(rng, 0, vars)]),
-        _ => I::NValue(vec![*a, *b, gen_int(rng, 0, vars)]),
+        13 => I::NValue(vec![*a, *b, gen_int(rng, 0, vars)]),
+        14 => I::CountEq(vec![*a, gen_int(rng, 0, vars), gen_int(rng, 0, vars)], b),
+        _ => {
+            let values = (0..rng.below(3)).map(|_| rng.below(5) as i64 - 2).collect();
+            I::Among(vec![*a, *b, gen_int(rng, 0, vars)], values)
+        }
     }
 }
 
@@ -167,6 +174,26 @@ fn eval_int(e: &I, x: &[i64], f: &[bool]) -> Option<i128> {
             values.sort_unstable();
             values.dedup();
             Some(values.len() as i128)
+        }
+        I::CountEq(items, value) => {
+            let value = eval_int(value, x, f)?;
+            let items: Vec<i128> = items
+                .iter()
+                .map(|e| eval_int(e, x, f))
+                .collect::<Option<_>>()?;
+            Some(items.iter().filter(|&&v| v == value).count() as i128)
+        }
+        I::Among(items, values) => {
+            let items: Vec<i128> = items
+                .iter()
+                .map(|e| eval_int(e, x, f))
+                .collect::<Option<_>>()?;
+            Some(
+                items
+                    .iter()
+                    .filter(|&&v| values.iter().any(|&w| i128::from(w) == v))
+                    .count() as i128,
+            )
         }
     }
 }
@@ -253,6 +280,10 @@ fn build_int(e: &I, v: &Vars) -> IntExpr {
         ),
         I::Count(items) => IntExpr::count(items.iter().map(|b| build_bool(b, v))),
         I::NValue(items) => IntExpr::nvalue(items.iter().map(|e| build_int(e, v))),
+        I::CountEq(items, value) => {
+            IntExpr::count_eq(items.iter().map(|e| build_int(e, v)), build_int(value, v))
+        }
+        I::Among(items, values) => IntExpr::among(items.iter().map(|e| build_int(e, v)), values),
     }
 }
 

@@ -373,13 +373,28 @@ pub fn max_of(items: Vec<Node>) -> Node {
     extreme(items, true)
 }
 
-/// `count(q, value)`: how many of `items` equal `value`.
+/// `count(q, value)`: how many of `items` equal `value` (the model's `count` when all
+/// are integers).
 pub fn count_eq(items: Vec<Node>, value: Node) -> Node {
+    if let Node::Int(v) = &value {
+        if items.iter().all(|item| matches!(item, Node::Int(_))) {
+            let items = items.into_iter().filter_map(Node::int);
+            return Node::Int(IntExpr::count_eq(items, v.clone()));
+        }
+    }
     let equal = items
         .into_iter()
         .map(|item| compare(item, Cmp::Eq, value.clone()))
         .collect();
     count(equal)
+}
+
+/// `among(q, values)`: how many of `items` take one of `values`.
+pub fn among(items: Vec<Node>, values: &[i64]) -> Node {
+    let items: Option<Vec<IntExpr>> = items.into_iter().map(Node::int).collect();
+    items.map_or(Node::Other, |items| {
+        Node::Int(IntExpr::among(items, values))
+    })
 }
 
 /// `nvalue(q)`: how many distinct values `items` take.

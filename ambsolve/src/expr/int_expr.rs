@@ -170,6 +170,52 @@ impl IntExpr {
         IntExpr::with_depth(IntNode::NValue(items), depth + 1)
     }
 
+    /// How many of `items` equal `value` (MiniZinc's `count`); flattened into
+    /// [`Model::count`](crate::Model::count).
+    ///
+    /// ```
+    /// use ambsolve::{Engine, IntExpr, Model};
+    ///
+    /// // Exactly two of four digits 0..4 are 3.
+    /// let mut m = Model::new();
+    /// let x = m.vars("x", 4, 0..4i64);
+    /// m.add(IntExpr::count_eq(&x, 3).eq(2));
+    /// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 6 * 3 * 3);
+    /// assert_eq!(m.solve(Engine::Replay).count()?.solutions, 6 * 3 * 3);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn count_eq<E: Into<IntExpr>>(
+        items: impl IntoIterator<Item = E>,
+        value: impl Into<IntExpr>,
+    ) -> IntExpr {
+        let items: Vec<IntExpr> = items.into_iter().map(Into::into).collect();
+        let value = value.into();
+        let depth = items.iter().chain([&value]).map(|e| e.depth).max();
+        IntExpr::with_depth(IntNode::Count(items, value), depth.unwrap_or(0) + 1)
+    }
+
+    /// How many of `items` take one of `values` (MiniZinc's `among`); flattened into
+    /// [`Model::among`](crate::Model::among).
+    ///
+    /// ```
+    /// use ambsolve::{Engine, IntExpr, Model};
+    ///
+    /// // At most one of three digits 0..4 is odd: 8 + 3 × 2 × 4 ways.
+    /// let mut m = Model::new();
+    /// let x = m.vars("x", 3, 0..4i64);
+    /// m.add(IntExpr::among(&x, &[1, 3]).le(1));
+    /// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 8 + 3 * 2 * 4);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn among<E: Into<IntExpr>>(items: impl IntoIterator<Item = E>, values: &[i64]) -> IntExpr {
+        let items: Vec<IntExpr> = items.into_iter().map(Into::into).collect();
+        let mut values = values.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        let depth = items.iter().map(|e| e.depth).max().unwrap_or(0);
+        IntExpr::with_depth(IntNode::Among(items, values.into()), depth + 1)
+    }
+
     /// The smaller of `self` and `other`.
     pub fn min(&self, other: impl Into<IntExpr>) -> IntExpr {
         self.clone().extend_extreme(other.into(), false)
@@ -532,6 +578,14 @@ impl fmt::Debug for IntExpr {
                 write!(f, "table of {} rows[{row:?}][{col:?}]", table.len())
             }
             IntNode::NValue(items) => list(f, "nvalue", items),
+            IntNode::Count(items, value) => {
+                list(f, "count", items)?;
+                write!(f, " == {value:?}")
+            }
+            IntNode::Among(items, values) => {
+                list(f, "among", items)?;
+                write!(f, " in {values:?}")
+            }
             IntNode::Bool(b) => write!(f, "bool2int({b:?})"),
             IntNode::Invalid(message) => write!(f, "invalid({message})"),
         }

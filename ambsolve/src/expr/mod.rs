@@ -63,6 +63,10 @@ pub(crate) enum IntNode {
     },
     /// How many distinct values the items take.
     NValue(Vec<IntExpr>),
+    /// How many of the items equal the value.
+    Count(Vec<IntExpr>, IntExpr),
+    /// How many of the items take one of the values (sorted, distinct).
+    Among(Vec<IntExpr>, Arc<[i64]>),
     /// 1 if the boolean holds, else 0 (`bool2int`).
     Bool(BoolExpr),
     /// An expression that could not be built: the model becomes invalid with this message

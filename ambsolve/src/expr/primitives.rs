@@ -1,16 +1,20 @@
-//! The constraint kinds that arithmetic and lookups flatten to: functional tables over
-//! the arguments' values (exact, and pruning every value without support), and element
-//! lookups over variables as reified equalities.
-
-use hashbrown::HashMap;
+//! The constraint kinds that arithmetic, lookups and counts flatten to: the model's own
+//! propagating kinds (`times`, `div`, `rem`, `pow`, `abs`, `min`, `max`, `element`,
+//! `element2d`, `count`, `among`, `nvalue`) over the arguments and an auxiliary result,
+//! which lists the values the result can take when the arguments have few combinations
+//! and ranges over the result's bounds otherwise.
 
 use crate::exact::Exact;
 use crate::expr::flatten::{Flat, Operand, Val};
-use crate::model::{Cmp, Lit};
+use crate::model::{IntArg, Lit};
 use crate::var::VarId;
 
 /// The most tuples a functional table may list.
 pub(crate) const TABLE_LIMIT: usize = 1 << 20;
+
+/// The most combinations of argument values whose results are listed one by one (beyond,
+/// a result ranges over its bounds).
+const LISTED: usize = 1 << 16;
 
 /// A new auxiliary variable over `values` (any order, repeats allowed), or `None` (the
 /// model made invalid) if one is beyond `i64`.
@@ -32,19 +36,27 @@ pub(crate) fn result(f: &mut Flat<'_, '_>, name: &str, mut values: Vec<i128>) ->
     Some(f.aux_over(name, images))
 }
 
-/// The result of `compute` over `args` (`None`: undefined, ruled out), tied to them by a
-/// table of every combination of their values: `target`, or a new auxiliary variable
-/// over the values computed.
-fn functional(
-    f: &mut Flat<'_, '_>,
-    name: &str,
-    args: &[&Val],
-    target: Option<Operand>,
-    compute: impl Fn(&[i128]) -> Option<i128>,
-) -> Option<Operand> {
-    // The distinct variables among the arguments, and where each argument reads.
+/// `v` as a constraint's argument; a constant beyond `i64` makes the model invalid.
+pub(crate) fn arg(f: &mut Flat<'_, '_>, v: &Val) -> Option<IntArg> {
+    match v {
+        Val::Var(op) => Some(op.arg()),
+        Val::Const(c) => match i64::try_from(*c) {
+            Ok(c) => Some(IntArg::from(c)),
+            Err(_) => {
+                f.fail(format!(
+                    "a constant of an expression, {c}, does not fit in an i64"
+                ));
+                None
+            }
+        },
+    }
+}
+
+/// The distinct variables among `args` and where each argument reads (a variable's
+/// position, or the constant).
+fn distinct<'v>(args: &[&'v Val]) -> (Vec<&'v Operand>, Vec<Result<usize, i128>>) {
     let mut vars: Vec<&Operand> = Vec::new();
-    let mut reads: Vec<Result<usize, i128>> = Vec::with_capacity(args.len());
+    let mut reads = Vec::with_capacity(args.len());
     for arg in args {
         reads.push(match arg {
             Val::Const(c) => Err(*c),
@@ -57,21 +69,25 @@ fn functional(
             }),
         });
     }
+    (vars, reads)
+}
+
+/// Calls `visit` with each combination of the value indices of the distinct variables of
+/// `args` (the last fastest) and the arguments' values there; `Err(n)` without visiting
+/// when there are `n` > `limit` combinations (`usize::MAX` past it).
+fn each_combination(
+    args: &[&Val],
+    limit: usize,
+    mut visit: impl FnMut(&[usize], &[i128]),
+) -> Result<(), usize> {
+    let (vars, reads) = distinct(args);
     let combinations = vars
         .iter()
-        .try_fold(1usize, |n, v| n.checked_mul(v.images.len()));
-    let Some(combinations) = combinations.filter(|&n| n <= TABLE_LIMIT) else {
-        f.fail(format!(
-            "a {name} over arguments with {} values: too many combinations (at most {TABLE_LIMIT})",
-            vars.iter()
-                .map(|v| v.images.len().to_string())
-                .collect::<Vec<_>>()
-                .join(" × ")
-        ));
-        return None;
-    };
-    // Each combination of value indices, the last variable fastest, and its result.
-    let mut computed: Vec<(Vec<u32>, i128)> = Vec::new();
+        .try_fold(1usize, |n, v| n.checked_mul(v.images.len()))
+        .unwrap_or(usize::MAX);
+    if combinations > limit {
+        return Err(combinations);
+    }
     let mut indices = vec![0usize; vars.len()];
     let mut values = vec![0i128; args.len()];
     for _ in 0..combinations {
@@ -81,9 +97,7 @@ fn functional(
                 Ok(v) => i128::from(vars[*v].images[indices[*v]]),
             };
         }
-        if let Some(r) = compute(&values) {
-            computed.push((indices.iter().map(|&i| i as u32).collect(), r));
-        }
+        visit(&indices, &values);
         for k in (0..vars.len()).rev() {
             indices[k] += 1;
             if indices[k] < vars[k].images.len() {
@@ -92,40 +106,69 @@ fn functional(
             indices[k] = 0;
         }
     }
-    let z = match target {
-        Some(target) => target,
-        None => result(f, name, computed.iter().map(|(_, r)| *r).collect())?,
-    };
-    // The result's value indices by value (a variable may list a value twice).
-    let mut at: HashMap<i128, Vec<u32>> = HashMap::new();
-    for (i, &v) in z.images.iter().enumerate() {
-        at.entry(i128::from(v)).or_default().push(i as u32);
-    }
-    let mut tuples: Vec<Vec<u32>> = Vec::with_capacity(computed.len());
-    for (indices, r) in computed {
-        for &zi in at.get(&r).into_iter().flatten() {
-            let mut tuple = indices.clone();
-            tuple.push(zi);
-            tuples.push(tuple);
-        }
-    }
-    let mut scope: Vec<VarId> = vars.iter().map(|v| v.var).collect();
-    scope.push(z.var);
-    f.model.table_indices(&scope, tuples);
-    Some(z)
+    Ok(())
 }
 
-/// `x × y`.
+/// The variable a function's result goes to: `target`, or a new auxiliary variable over
+/// the values `compute` gives on the arguments' combinations (`None`: undefined there)
+/// when they are few, else over `bounds` (too wide, the model becomes invalid).
+fn sized(
+    f: &mut Flat<'_, '_>,
+    name: &str,
+    args: &[&Val],
+    target: Option<Operand>,
+    compute: impl Fn(&[i128]) -> Option<i128>,
+    bounds: impl FnOnce() -> Option<(i128, i128)>,
+) -> Option<Operand> {
+    if let Some(target) = target {
+        return Some(target);
+    }
+    let mut values = Vec::new();
+    let listed = each_combination(args, LISTED, |_, v| values.extend(compute(v)));
+    match listed {
+        Ok(()) => result(f, name, values),
+        Err(_) => match bounds() {
+            Some(bounds) => f.aux(name, bounds),
+            None => {
+                f.fail(format!("the bounds of a {name} do not fit in an i128"));
+                None
+            }
+        },
+    }
+}
+
+/// The largest magnitude of `v`.
+fn magnitude(v: &Val) -> i128 {
+    let (lo, hi) = v.bounds();
+    lo.abs().max(hi.abs())
+}
+
+/// `x × y`: the model's `times`.
 pub(crate) fn times(
     f: &mut Flat<'_, '_>,
     x: &Val,
     y: &Val,
     target: Option<Operand>,
 ) -> Option<Operand> {
-    functional(f, "product", &[x, y], target, |v| v[0].checked_mul(v[1]))
+    let bounds = || {
+        let ((a, b), (c, d)) = (x.bounds(), y.bounds());
+        let corners = [a * c, a * d, b * c, b * d];
+        Some((*corners.iter().min()?, *corners.iter().max()?))
+    };
+    let z = sized(
+        f,
+        "product",
+        &[x, y],
+        target,
+        |v| v[0].checked_mul(v[1]),
+        bounds,
+    )?;
+    let (xa, ya) = (arg(f, x)?, arg(f, y)?);
+    f.model.times(xa, ya, z.arg());
+    Some(z)
 }
 
-/// `x / y` (or `x % y`), truncating; `y = 0` is ruled out.
+/// `x / y` (or `x % y`), truncating: the model's `div` (`rem`), false for `y = 0`.
 pub(crate) fn divide(
     f: &mut Flat<'_, '_>,
     x: &Val,
@@ -134,62 +177,106 @@ pub(crate) fn divide(
     target: Option<Operand>,
 ) -> Option<Operand> {
     let name = if rem { "remainder" } else { "quotient" };
-    functional(f, name, &[x, y], target, |v| {
+    let bounds = || {
+        let m = magnitude(x);
+        let m = if rem {
+            m.min((magnitude(y) - 1).max(0))
+        } else {
+            m
+        };
+        let (lo, hi) = x.bounds();
+        Some(if rem && lo >= 0 {
+            (0, m)
+        } else if rem && hi <= 0 {
+            (-m, 0)
+        } else {
+            (-m, m)
+        })
+    };
+    let compute = |v: &[i128]| {
         if rem {
             v[0].checked_rem(v[1])
         } else {
             v[0].checked_div(v[1])
         }
-    })
+    };
+    let z = sized(f, name, &[x, y], target, compute, bounds)?;
+    let (xa, ya) = (arg(f, x)?, arg(f, y)?);
+    if rem {
+        f.model.rem(xa, ya, z.arg());
+    } else {
+        f.model.div(xa, ya, z.arg());
+    }
+    Some(z)
 }
 
-/// `x^y`; `y < 0` is ruled out, `0^0 = 1`.
+/// `x^y`: the model's `pow` (`0^0 = 1`, false for `y < 0`).
 pub(crate) fn power(
     f: &mut Flat<'_, '_>,
     x: &Val,
     y: &Val,
     target: Option<Operand>,
 ) -> Option<Operand> {
-    functional(f, "power", &[x, y], target, |v| {
-        Exact::of(v[0]).power(Exact::of(v[1])).get()
-    })
-}
-
-/// `|x|`.
-pub(crate) fn abs(f: &mut Flat<'_, '_>, x: &Val, target: Option<Operand>) -> Option<Operand> {
-    functional(f, "absolute value", &[x], target, |v| v[0].checked_abs())
-}
-
-/// `z = min(xs)` (or max): `z` at most (least) each, and equal to one.
-pub(crate) fn extreme(f: &mut Flat<'_, '_>, xs: &[Val], z: &Operand, max: bool) {
-    // z <= x (min) or z >= x (max) for each x; and z >= x (min) for one x, through
-    // literals b <-> (z >= x) (each determined by z and x) and their clause.
-    let (bound, reach) = if max {
-        (Cmp::Ge, Cmp::Le)
-    } else {
-        (Cmp::Le, Cmp::Ge)
+    let bounds = || {
+        let m = Exact::of(magnitude(x))
+            .power(Exact::of(y.bounds().1.max(0)))
+            .get()?
+            .max(1);
+        Some(if x.bounds().0 >= 0 { (0, m) } else { (-m, m) })
     };
-    let mut lits: Vec<Lit> = Vec::with_capacity(xs.len());
-    for x in xs {
-        let (terms, rhs) = match x {
-            Val::Const(c) => (vec![z.term(1)], *c),
-            Val::Var(op) => (vec![z.term(1), op.term(-1)], 0),
-        };
-        let Ok(rhs) = i64::try_from(rhs) else {
-            return f.fail(format!(
-                "a constant of a min or max, {rhs}, does not fit in an i64"
-            ));
-        };
-        f.model.linear(terms.clone(), bound, rhs);
-        let lit = f.new_lit("reaches the extreme");
-        f.model.linear_reified(terms, reach, rhs, lit);
-        lits.push(lit);
+    let compute = |v: &[i128]| Exact::of(v[0]).power(Exact::of(v[1])).get();
+    let z = sized(f, "power", &[x, y], target, compute, bounds)?;
+    let (xa, ya) = (arg(f, x)?, arg(f, y)?);
+    f.model.pow(xa, ya, z.arg());
+    Some(z)
+}
+
+/// `|x|`: the model's `abs`.
+pub(crate) fn abs(f: &mut Flat<'_, '_>, x: &Val, target: Option<Operand>) -> Option<Operand> {
+    let bounds = || Some((0, magnitude(x)));
+    let z = sized(
+        f,
+        "absolute value",
+        &[x],
+        target,
+        |v| v[0].checked_abs(),
+        bounds,
+    )?;
+    let xa = arg(f, x)?;
+    f.model.abs(xa, z.arg());
+    Some(z)
+}
+
+/// `z = min(xs)` (or max): the model's `min` (`max`).
+pub(crate) fn extreme(f: &mut Flat<'_, '_>, xs: &[Val], z: &Operand, max: bool) {
+    let Some(args) = xs
+        .iter()
+        .map(|x| arg(f, x))
+        .collect::<Option<Vec<IntArg>>>()
+    else {
+        return;
+    };
+    if max {
+        f.model.max(args, z.arg());
+    } else {
+        f.model.min(args, z.arg());
     }
-    f.model.clause(lits);
+}
+
+/// The arguments of a lookup's items: the items the index cannot reach (`None`) read as
+/// 0, which no solution reads.
+fn items_args(f: &mut Flat<'_, '_>, items: &[Option<Val>]) -> Option<Vec<IntArg>> {
+    items
+        .iter()
+        .map(|item| match item {
+            Some(v) => arg(f, v),
+            None => Some(IntArg::from(0)),
+        })
+        .collect()
 }
 
 /// `z = items[index - offset]`, the index within the items (`None` for items it cannot
-/// reach).
+/// reach): the model's `element_offset`.
 pub(crate) fn element(
     f: &mut Flat<'_, '_>,
     index: &Operand,
@@ -197,142 +284,78 @@ pub(crate) fn element(
     items: &[Option<Val>],
     z: &Operand,
 ) {
-    let constants: Option<Vec<Option<i128>>> = items
-        .iter()
-        .map(|item| match item {
-            Some(Val::Const(c)) => Some(Some(*c)),
-            None => Some(None),
-            Some(Val::Var(_)) => None,
-        })
-        .collect();
-    if let Some(constants) = constants {
-        // Constants: a table from the index to the entry.
-        let read = move |v: &[i128]| {
-            let at = usize::try_from(v[0] - offset).ok()?;
-            constants.get(at).copied().flatten()
-        };
-        functional(
-            f,
-            "lookup",
-            &[&Val::Var(index.clone())],
-            Some(z.clone()),
-            read,
-        );
-        return;
+    let Ok(offset) = i64::try_from(offset) else {
+        return f.fail(format!(
+            "the offset of a lookup, {offset}, does not fit in an i64"
+        ));
+    };
+    if let Some(items) = items_args(f, items) {
+        f.model.element_offset(index.arg(), offset, items, z.arg());
     }
-    // Variables: b_k <-> (index == offset + k), b_k -> z == items[k]; the index is within
-    // the items, so exactly one b_k holds and z is determined.
-    let mut lits = Vec::new();
-    for (k, item) in items.iter().enumerate() {
-        let Some(item) = item else { continue };
-        let Ok(at) = i64::try_from(offset + k as i128) else {
-            continue;
-        };
-        let b = f.new_lit("index reads this item");
-        f.model.linear_reified([index.term(1)], Cmp::Eq, at, b);
-        match item {
-            Val::Const(c) => match i64::try_from(*c) {
-                Ok(c) => f.model.linear_implied([z.term(1)], Cmp::Eq, c, b),
-                Err(_) => {
-                    return f.fail(format!("an item of a lookup, {c}, does not fit in an i64"));
-                }
-            },
-            Val::Var(op) => f
-                .model
-                .linear_implied([z.term(1), op.term(-1)], Cmp::Eq, 0, b),
-        }
-        lits.push(b);
-    }
-    f.model.clause(lits);
 }
 
-/// `table[row][col]` over the `cells` the indices reach: with `defined`, that literal
-/// says whether the indices name a cell (and the value read is a fixed one when they do
-/// not); without, indices naming no cell are ruled out.
+/// `z = table[row][col]` over the `cells` the indices reach (the other cells read as 0,
+/// which no solution reads): the model's `element2d`.
 pub(crate) fn element2d(
     f: &mut Flat<'_, '_>,
     row: &Val,
     col: &Val,
     cells: &[((usize, usize), Val)],
-    defined: Option<Lit>,
-) -> Option<Val> {
-    let constant = cells.iter().all(|(_, v)| matches!(v, Val::Const(_)));
-    // The value read: the cell's constant, or the position of the cell among `cells`
-    // (then an element over them gives the value).
-    let key = |k: usize| -> i128 {
-        match &cells[k].1 {
-            Val::Const(c) if constant => *c,
-            _ => k as i128,
+    z: &Operand,
+) {
+    let rows = cells.iter().map(|((r, _), _)| r + 1).max().unwrap_or(0);
+    let mut table: Vec<Vec<Option<Val>>> = vec![Vec::new(); rows];
+    for ((r, c), v) in cells {
+        if table[*r].len() <= *c {
+            table[*r].resize(c + 1, None);
         }
-    };
-    let mut keys: Vec<i128> = (0..cells.len()).map(key).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    let Ok(keys) = keys
+        table[*r][*c] = Some(v.clone());
+    }
+    let Some(table) = table
         .iter()
-        .map(|&k| i64::try_from(k))
-        .collect::<Result<Vec<i64>, _>>()
+        .map(|r| items_args(f, r))
+        .collect::<Option<Vec<Vec<IntArg>>>>()
     else {
-        f.fail("an entry of a table does not fit in an i64");
-        return None;
+        return;
     };
-    let read = f.aux_over(
-        if constant {
-            "table entry"
-        } else {
-            "table cell"
-        },
-        keys,
-    );
-    let find = |i: i128, j: i128| {
-        cells
+    let (Some(r), Some(c)) = (arg(f, row), arg(f, col)) else {
+        return;
+    };
+    f.model.element2d(r, c, table, z.arg());
+}
+
+/// `lit` holds exactly when `(row, col)` is one of `cells`: a table over the indices'
+/// values (at most [`TABLE_LIMIT`] pairs, else the model becomes invalid).
+pub(crate) fn in_cells(
+    f: &mut Flat<'_, '_>,
+    row: &Val,
+    col: &Val,
+    cells: &[((usize, usize), Val)],
+    lit: Lit,
+) {
+    let (d, positive) = f.int_of_lit(lit);
+    let at_one = d.images.iter().position(|&v| v == i64::from(positive));
+    let at_zero = d.images.iter().position(|&v| v == i64::from(!positive));
+    let (Some(at_one), Some(at_zero)) = (at_one, at_zero) else {
+        return f.fail("a literal's variable is not 0/1");
+    };
+    let args = [row, col];
+    let (vars, _) = distinct(&args);
+    let mut scope: Vec<VarId> = vars.iter().map(|v| v.var).collect();
+    scope.push(d.var);
+    let mut tuples: Vec<Vec<u32>> = Vec::new();
+    let enumerated = each_combination(&args, TABLE_LIMIT, |indices, v| {
+        let inside = cells
             .iter()
-            .position(|((r, c), _)| *r as i128 == i && *c as i128 == j)
-    };
-    match defined {
-        None => {
-            functional(
-                f,
-                "lookup in a table",
-                &[row, col],
-                Some(read.clone()),
-                |v| find(v[0], v[1]).map(key),
-            )?;
-        }
-        Some(d) => {
-            // (row, col) -> 1 and the key of the cell, or 0 and the first key.
-            let (d_op, _) = f.int_of_lit(d);
-            let safe = i128::from(read.images[0]);
-            let width = i128::from(read.hi) - i128::from(read.lo) + 1;
-            let pair = f.aux("a cell or none", (0, 2 * width - 1))?;
-            functional(
-                f,
-                "lookup in a table",
-                &[row, col],
-                Some(pair.clone()),
-                |v| {
-                    Some(match find(v[0], v[1]) {
-                        Some(k) => width + key(k) - i128::from(read.lo),
-                        None => safe - i128::from(read.lo),
-                    })
-                },
-            )?;
-            // pair = d × width + (read - lo)
-            let lo = read.lo;
-            f.model.linear(
-                [pair.term(1), d_op.term(-(width as i64)), read.term(-1)],
-                Cmp::Eq,
-                -lo,
-            );
-        }
+            .any(|((r, c), _)| *r as i128 == v[0] && *c as i128 == v[1]);
+        let mut tuple: Vec<u32> = indices.iter().map(|&i| i as u32).collect();
+        tuple.push(if inside { at_one } else { at_zero } as u32);
+        tuples.push(tuple);
+    });
+    if let Err(n) = enumerated {
+        return f.fail(format!(
+            "a lookup in a table at two chosen indices ranges over {n} pairs of indices: too many (at most {TABLE_LIMIT})"
+        ));
     }
-    if constant {
-        return Some(Val::Var(read));
-    }
-    let items: Vec<Option<Val>> = cells.iter().map(|(_, v)| Some(v.clone())).collect();
-    let lo = items.iter().flatten().map(|v| v.bounds().0).min()?;
-    let hi = items.iter().flatten().map(|v| v.bounds().1).max()?;
-    let z = f.aux("element", (lo, hi))?;
-    element(f, &read, 0, &items, &z);
-    Some(Val::Var(z))
+    f.model.table_indices(&scope, tuples);
 }

@@ -1,13 +1,13 @@
-//! Arithmetic and lookups: each a constraint kind over its arguments' values and an
-//! auxiliary result sized from their bounds; partial ones guard their arguments when the
-//! comparison containing them is reified.
+//! Arithmetic, lookups and counts: each the model's own constraint kind over its
+//! arguments' values and an auxiliary result sized from them; partial ones guard their
+//! arguments when the comparison containing them is reified.
 
 use crate::exact::Exact;
 use crate::expr::flatten::logic::total;
 use crate::expr::flatten::{Cx, Flat, Lin, Operand, Truth, Val};
 use crate::expr::primitives;
 use crate::expr::{IntExpr, IntNode};
-use crate::model::{Cmp, Lit};
+use crate::model::{Cmp, IntArg, Lit};
 
 impl Flat<'_, '_> {
     /// `e` (a node that is not linear) as a constant or an auxiliary variable.
@@ -66,18 +66,24 @@ impl Flat<'_, '_> {
                 self.extreme(xs, max, target)
             }
             IntNode::NValue(items) => {
-                let mut xs = Vec::with_capacity(items.len());
-                for item in items {
-                    xs.push(self.value(item, cx)?);
-                }
-                self.nvalue(&xs)
+                let xs = self.values(items, cx)?;
+                self.nvalue(&xs, target)
+            }
+            IntNode::Count(items, value) => {
+                let xs = self.values(items, cx)?;
+                let v = self.value(value, cx)?;
+                self.count(&xs, CountOf::Value(v), target)
+            }
+            IntNode::Among(items, values) => {
+                let xs = self.values(items, cx)?;
+                self.count(&xs, CountOf::Among(values), target)
             }
             IntNode::Element {
                 index,
                 offset,
                 array,
             } => self.element(index, *offset, array, cx, target),
-            IntNode::Element2d { row, col, table } => self.element2d(row, col, table, cx),
+            IntNode::Element2d { row, col, table } => self.element2d(row, col, table, cx, target),
             _ => {
                 let mut lin = Lin::default();
                 self.lin(e, 1, cx, &mut lin);
@@ -160,67 +166,67 @@ impl Flat<'_, '_> {
         Some(Val::Var(z))
     }
 
-    /// How many distinct values `xs` take: for each value some item can take, a literal
-    /// saying whether one does, and their sum.
-    fn nvalue(&mut self, xs: &[Val]) -> Option<Val> {
-        let mut values: Vec<i128> = Vec::new();
-        for x in xs {
-            match x {
-                Val::Const(c) => values.push(*c),
-                Val::Var(op) => values.extend(op.images.iter().map(|&v| i128::from(v))),
-            }
-            if values.len() > primitives::TABLE_LIMIT {
-                self.fail("nvalue over items with too many values");
-                return None;
-            }
+    /// The values of `items`, each a constant or a variable.
+    fn values(&mut self, items: &[IntExpr], cx: &mut Cx) -> Option<Vec<Val>> {
+        let mut xs = Vec::with_capacity(items.len());
+        for item in items {
+            xs.push(self.value(item, cx)?);
         }
-        values.sort_unstable();
-        values.dedup();
-        let sorted: Vec<Option<Vec<i64>>> = xs
-            .iter()
-            .map(|x| match x {
-                Val::Const(_) => None,
-                Val::Var(op) => {
-                    let mut images = op.images.to_vec();
-                    images.sort_unstable();
-                    Some(images)
-                }
-            })
-            .collect();
-        let mut lin = Lin::default();
-        for v in values {
-            let mut taken = Vec::new();
-            for (x, images) in xs.iter().zip(&sorted) {
-                let can = images.as_ref().is_none_or(|images| {
-                    i64::try_from(v).is_ok_and(|v| images.binary_search(&v).is_ok())
-                });
-                if !can {
-                    continue;
-                }
-                let mut eq = Lin::default();
-                match x {
-                    Val::Const(c) => eq.constant = *c - v,
-                    Val::Var(op) => {
-                        eq.push(1, op.clone());
-                        eq.constant = -v;
-                    }
-                }
-                taken.push(self.reify_lin(eq, Cmp::Eq));
-            }
-            match self.join(taken, false) {
-                Truth::Const(b) => lin.constant += i128::from(b),
-                Truth::Lit(lit) => {
-                    let (op, positive) = self.int_of_lit(lit);
-                    if positive {
-                        lin.push(1, op);
-                    } else {
-                        lin.constant += 1;
-                        lin.push(-1, op);
-                    }
-                }
-            }
+        Some(xs)
+    }
+
+    /// How many distinct values `xs` take: the model's `nvalue`.
+    fn nvalue(&mut self, xs: &[Val], target: Option<Operand>) -> Option<Val> {
+        if xs.is_empty() {
+            return Some(Val::Const(0));
         }
-        self.materialize(lin, "nvalue")
+        let z = match target {
+            Some(target) => target,
+            None => {
+                let mut all: Vec<i128> = xs.iter().flat_map(values_of).collect();
+                all.sort_unstable();
+                all.dedup();
+                let most = all.len().min(xs.len()) as i128;
+                self.aux("nvalue", (1, most))?
+            }
+        };
+        let args = self.args(xs)?;
+        self.model.nvalue(z.arg(), args);
+        Some(Val::Var(z))
+    }
+
+    /// How many of `xs` equal a value (or take one of some): the model's `count`
+    /// (`among`).
+    fn count(&mut self, xs: &[Val], of: CountOf<'_>, target: Option<Operand>) -> Option<Val> {
+        let can = |x: &Val| match &of {
+            CountOf::Value(v) => {
+                let ((a, b), (c, d)) = (x.bounds(), v.bounds());
+                a <= d && c <= b
+            }
+            CountOf::Among(values) => values_of(x)
+                .iter()
+                .any(|&x| i64::try_from(x).is_ok_and(|x| values.binary_search(&x).is_ok())),
+        };
+        let most = xs.iter().filter(|x| can(x)).count() as i128;
+        let z = match target {
+            Some(target) => target,
+            None if most == 0 => return Some(Val::Const(0)),
+            None => self.aux("count", (0, most))?,
+        };
+        let args = self.args(xs)?;
+        match of {
+            CountOf::Value(v) => {
+                let v = primitives::arg(self, &v)?;
+                self.model.count(args, v, z.arg());
+            }
+            CountOf::Among(values) => self.model.among(args, values, z.arg()),
+        }
+        Some(Val::Var(z))
+    }
+
+    /// `xs` as constraint arguments.
+    fn args(&mut self, xs: &[Val]) -> Option<Vec<IntArg>> {
+        xs.iter().map(|x| primitives::arg(self, x)).collect()
     }
 
     /// `v` where the conditions `v cmp c` (all of them) hold; where they do not, `safe`
@@ -339,53 +345,43 @@ impl Flat<'_, '_> {
         Some(Val::Var(z))
     }
 
-    /// `table[row][col]`: a functional table from the two indices to the cell read (or,
-    /// reified, to whether there is one and which).
+    /// `table[row][col]`: the model's `element2d` over the cells the indices reach;
+    /// reified with indices that may name no cell, they are guarded (a cell is read
+    /// whatever they take, and the comparison is defined only where they name one).
     fn element2d(
         &mut self,
         row: &IntExpr,
         col: &IntExpr,
         table: &[Vec<IntExpr>],
         cx: &mut Cx,
+        target: Option<Operand>,
     ) -> Option<Val> {
         let (r, c) = (self.value(row, cx)?, self.value(col, cx)?);
-        let in_table = |i: i128, j: i128| {
-            usize::try_from(i)
-                .ok()
-                .zip(usize::try_from(j).ok())
-                .filter(|&(i, j)| i < table.len() && j < table[i].len())
-        };
-        let rows: Vec<i128> = match &r {
-            Val::Const(i) => vec![*i],
-            Val::Var(op) => op.images.iter().map(|&x| i128::from(x)).collect(),
-        };
-        let cols: Vec<i128> = match &c {
-            Val::Const(j) => vec![*j],
-            Val::Var(op) => op.images.iter().map(|&x| i128::from(x)).collect(),
-        };
-        if rows.len().saturating_mul(cols.len()) > primitives::TABLE_LIMIT {
-            self.fail(format!(
-                "a lookup in a table at two chosen indices ranges over {} × {} index values: too many",
-                rows.len(),
-                cols.len()
-            ));
-            return None;
-        }
+        let (rows, cols) = (distinct_values(&r), distinct_values(&c));
         // The cells the indices can reach, flattened once each.
         let mut cells: Vec<((usize, usize), Val)> = Vec::new();
+        let mut reached = vec![Vec::new(); table.len()];
+        let mut all_valid = true;
         for &i in &rows {
+            let Some(cells_of_row) = usize::try_from(i).ok().and_then(|i| table.get(i)) else {
+                all_valid = false;
+                continue;
+            };
+            let i = i as usize;
+            reached[i] = vec![false; cells_of_row.len()];
             for &j in &cols {
-                if let Some(at) = in_table(i, j) {
-                    if !cells.iter().any(|(cell, _)| *cell == at) {
-                        let value = self.value(&table[at.0][at.1], cx)?;
-                        cells.push((at, value));
+                match usize::try_from(j).ok().filter(|&j| j < cells_of_row.len()) {
+                    Some(j) => {
+                        reached[i][j] = true;
+                        cells.push(((i, j), self.value(&cells_of_row[j], cx)?));
                     }
+                    None => all_valid = false,
                 }
             }
         }
-        for (i, row) in table.iter().enumerate() {
-            for (j, cell) in row.iter().enumerate() {
-                if !cells.iter().any(|(at, _)| *at == (i, j)) && !total(cell) {
+        for (i, cells_of_row) in table.iter().enumerate() {
+            for (j, cell) in cells_of_row.iter().enumerate() {
+                if !reached[i].get(j).copied().unwrap_or(false) && !total(cell) {
                     self.value(cell, cx)?;
                 }
             }
@@ -394,18 +390,87 @@ impl Flat<'_, '_> {
             cx.undefined = true;
             return None;
         }
-        let all_valid = rows
-            .iter()
-            .all(|&i| cols.iter().all(|&j| in_table(i, j).is_some()));
-        let defined: Option<Lit> = if all_valid || cx.root {
-            None
+        let (r, c) = if all_valid || cx.root {
+            (r, c)
         } else {
-            let d = self.new_lit("cell in the table");
-            cx.defined.push(d);
-            Some(d)
+            self.guard_cell(r, c, table, &cells, cx)?
         };
-        primitives::element2d(self, &r, &c, &cells, defined)
+        let z = match target {
+            Some(target) => target,
+            None => {
+                let values: Vec<i128> = cells.iter().flat_map(|(_, v)| values_of(v)).collect();
+                self.result("element", values, None)?
+            }
+        };
+        primitives::element2d(self, &r, &c, &cells, &z);
+        Some(Val::Var(z))
     }
+
+    /// The indices `(r, c)` of a lookup in `table`, guarded so that they name one of
+    /// `cells` whatever they take; `cx` gets the literal saying they named one.
+    fn guard_cell(
+        &mut self,
+        r: Val,
+        c: Val,
+        table: &[Vec<IntExpr>],
+        cells: &[((usize, usize), Val)],
+        cx: &mut Cx,
+    ) -> Option<(Val, Val)> {
+        // The cell read where the indices name none: one they reach.
+        let (r0, c0) = cells[0].0;
+        let width = table.first().map_or(0, Vec::len);
+        if width > 0 && table.iter().all(|row| row.len() == width) {
+            // A rectangle: each index within its own range.
+            let last_row = table.len() as i128 - 1;
+            let r = self.guarded(r, &[(Cmp::Ge, 0), (Cmp::Le, last_row)], r0 as i64, cx)?;
+            let c = self.guarded(
+                c,
+                &[(Cmp::Ge, 0), (Cmp::Le, width as i128 - 1)],
+                c0 as i64,
+                cx,
+            )?;
+            return Some((r, c));
+        }
+        let d = self.new_lit("cell in the table");
+        primitives::in_cells(self, &r, &c, cells, d);
+        let r = self.guard_by(r, d, r0 as i64);
+        let c = self.guard_by(c, d, c0 as i64);
+        cx.defined.push(d);
+        Some((r, c))
+    }
+
+    /// `v` where `d` holds, else `safe`.
+    fn guard_by(&mut self, v: Val, d: Lit, safe: i64) -> Val {
+        let Val::Var(op) = v else {
+            return v;
+        };
+        let mut values = op.images.to_vec();
+        values.push(safe);
+        values.sort_unstable();
+        values.dedup();
+        let guarded = self.aux_over("guarded index", values);
+        self.model
+            .linear_implied([guarded.term(1), op.term(-1)], Cmp::Eq, 0, d);
+        self.model
+            .linear_implied([guarded.term(1)], Cmp::Eq, safe, !d);
+        Val::Var(guarded)
+    }
+}
+
+/// The distinct values `v` can take, in order.
+fn distinct_values(v: &Val) -> Vec<i128> {
+    let mut values = values_of(v);
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+/// How a count counts its items.
+enum CountOf<'v> {
+    /// The items equal to a value.
+    Value(Val),
+    /// The items taking one of these values.
+    Among(&'v [i64]),
 }
 
 /// The values `v` can take.

@@ -97,6 +97,10 @@ impl Flat<'_, '_> {
                 | IntNode::Min(_)
                 | IntNode::Max(_)
                 | IntNode::Element { .. }
+                | IntNode::Element2d { .. }
+                | IntNode::NValue(_)
+                | IntNode::Count(..)
+                | IntNode::Among(..)
         );
         if !function {
             return false;
@@ -322,8 +326,12 @@ fn reads(e: &IntExpr, var: VarId) -> bool {
             reads(a, var) || reads(b, var)
         }
         IntNode::Abs(a) => reads(a, var),
-        IntNode::Min(items) | IntNode::Max(items) | IntNode::NValue(items) => {
-            items.iter().any(|item| reads(item, var))
+        IntNode::Min(items)
+        | IntNode::Max(items)
+        | IntNode::NValue(items)
+        | IntNode::Among(items, _) => items.iter().any(|item| reads(item, var)),
+        IntNode::Count(items, value) => {
+            reads(value, var) || items.iter().any(|item| reads(item, var))
         }
         IntNode::Element { index, array, .. } => {
             reads(index, var) || array.iter().any(|item| reads(item, var))
@@ -343,9 +351,11 @@ pub(crate) fn total(e: &IntExpr) -> bool {
         IntNode::Sum(items, _) => items.iter().all(|(_, item)| total(item)),
         IntNode::Mul(a, b) => total(a) && total(b),
         IntNode::Abs(a) => total(a),
-        IntNode::Min(items) | IntNode::Max(items) | IntNode::NValue(items) => {
-            items.iter().all(total)
-        }
+        IntNode::Min(items)
+        | IntNode::Max(items)
+        | IntNode::NValue(items)
+        | IntNode::Among(items, _) => items.iter().all(total),
+        IntNode::Count(items, value) => total(value) && items.iter().all(total),
         IntNode::Div(a, b) | IntNode::Rem(a, b) => {
             total(a) && matches!(b.as_const(), Some(Some(d)) if d != 0)
         }

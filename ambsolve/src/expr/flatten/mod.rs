@@ -52,10 +52,6 @@ impl Operand {
     }
 
     /// As an argument of a constraint kind.
-    #[expect(
-        dead_code,
-        reason = "for the arithmetic kinds' methods, once they land"
-    )]
     pub(crate) fn arg(&self) -> IntArg {
         IntArg(Arg::Var {
             var: self.var,
