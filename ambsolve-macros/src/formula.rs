@@ -82,6 +82,9 @@ pub(crate) enum Kind<'a> {
     /// `nvalue(q)`, `count(q, v)`): the `__private::dsl` function that computes it, and
     /// its other argument.
     OfArray(&'static str, Slot, Option<Box<Formula<'a>>>),
+    /// `among(q, values)`: how many of an array of choices take one of the build-time
+    /// `values` (a list of `i64`).
+    Among(Slot, &'a Expr),
     /// A table of build-time values read at one or two indices, some chosen.
     Lookup(&'a Expr, Vec<Formula<'a>>),
     /// An array (or grid) of choices read at one or two indices, some chosen.
@@ -97,7 +100,11 @@ impl Formula<'_> {
     /// a chosen index, or takes the least or greatest of a whole array.
     pub(crate) fn exact_only(&self) -> bool {
         match &self.kind {
-            Kind::Element(..) | Kind::Sum(..) | Kind::OfArray(..) | Kind::Count(_) => true,
+            Kind::Element(..)
+            | Kind::Sum(..)
+            | Kind::OfArray(..)
+            | Kind::Among(..)
+            | Kind::Count(_) => true,
             Kind::Leaf(_) | Kind::Value(_) | Kind::Int(_) => false,
             Kind::Not(a) | Kind::Neg(a) | Kind::Abs(a) | Kind::Cast(a) => a.exact_only(),
             Kind::Binary(_, a, b) | Kind::Compare(_, _, a, b) => a.exact_only() || b.exact_only(),
@@ -111,7 +118,11 @@ impl Formula<'_> {
     pub(crate) fn visit(&self, f: &mut dyn FnMut(&Formula<'_>)) {
         f(self);
         match &self.kind {
-            Kind::Leaf(_) | Kind::Value(_) | Kind::Int(_) | Kind::OfArray(_, _, None) => {}
+            Kind::Leaf(_)
+            | Kind::Value(_)
+            | Kind::Int(_)
+            | Kind::OfArray(_, _, None)
+            | Kind::Among(..) => {}
             Kind::Sum(_, _, a)
             | Kind::Not(a)
             | Kind::Neg(a)
@@ -132,7 +143,7 @@ impl Formula<'_> {
     /// Whether it reads a chosen value (else it is a constant).
     fn varies(&self) -> bool {
         match &self.kind {
-            Kind::Leaf(_) | Kind::Element(..) | Kind::OfArray(..) => true,
+            Kind::Leaf(_) | Kind::Element(..) | Kind::OfArray(..) | Kind::Among(..) => true,
             Kind::Value(_) | Kind::Int(_) => false,
             Kind::Sum(_, _, element) => element.varies(),
             Kind::Not(a) | Kind::Neg(a) | Kind::Abs(a) | Kind::Cast(a) => a.varies(),
@@ -252,7 +263,7 @@ impl<'c, 'a> Reader<'c, 'a> {
     }
 
     /// `a -> b`, `a <-> b` (their markers), `abs(x)`, `pow(x, k)`, `min(a, b, ..)`,
-    /// `max(..)`, `min(q)` over an array, `sum(..)`, `count(..)`.
+    /// `max(..)`, `min(q)` over an array, `sum(..)`, `count(..)`, `among(q, values)`.
     fn call(&self, call: &'a syn::ExprCall, expr: &'a Expr) -> Option<Kind<'a>> {
         let Expr::Path(func) = &*call.func else {
             return self.constant(expr).then_some(Kind::Value(expr));
@@ -288,6 +299,11 @@ impl<'c, 'a> Reader<'c, 'a> {
                 self.array(args[0])?,
                 Some(self.boxed(args[1])?),
             )),
+            "among"
+                if args.len() == 2 && self.array(args[0]).is_some() && self.constant(args[1]) =>
+            {
+                Some(Kind::Among(self.array(args[0])?, args[1]))
+            }
             "min" | "max" if args.len() >= 2 => {
                 let items: Option<Vec<Formula<'a>>> = args.iter().map(|a| self.read(a)).collect();
                 Some(Kind::Extreme(name == "max", items?))

@@ -10,10 +10,6 @@ use crate::plan::{Constraint, GlobalArg};
 
 /// What a parameter of a global constraint takes.
 #[derive(Clone, Copy)]
-#[allow(
-    dead_code,
-    reason = "the parameters of the families' globals, as they land"
-)]
 pub(crate) enum Param {
     /// Integers: an array (or a grid's row) of choices, or a list of build-time integers.
     Ints,
@@ -25,26 +21,69 @@ pub(crate) enum Param {
 
 use Param::{Int, Ints, Plain};
 
-/// The global constraints written as calls, with their parameters. The method of the
-/// same name on `Model` takes them in this order.
-const GLOBALS: &[(&str, &[Param])] = &[
-    ("increasing", &[Ints]),
-    ("strictly_increasing", &[Ints]),
-    ("decreasing", &[Ints]),
-    ("strictly_decreasing", &[Ints]),
+/// A global constraint written as a call: its name, its parameters, and the `Model`
+/// method it calls (the same name unless given) with a trailing `bool` (if given).
+struct Global {
+    name: &'static str,
+    params: &'static [Param],
+    method: Option<(&'static str, bool)>,
+}
+
+const fn same(name: &'static str, params: &'static [Param]) -> Global {
+    Global {
+        name,
+        params,
+        method: None,
+    }
+}
+
+/// The global constraints written as calls. The method of the same name on `Model` takes
+/// the parameters in this order (MiniZinc's, but for `nvalue`, `count` and `among`, which
+/// are integer functions: `count(x, v) == k`).
+const GLOBALS: &[Global] = &[
+    // order
+    same("increasing", &[Ints]),
+    same("strictly_increasing", &[Ints]),
+    same("decreasing", &[Ints]),
+    same("strictly_decreasing", &[Ints]),
+    // sequences
+    same("lex_lesseq", &[Ints, Ints]),
+    same("lex_less", &[Ints, Ints]),
+    same("all_equal", &[Ints]),
+    same("regular", &[Ints, Plain]),
+    // lookups
+    same("element", &[Int, Ints, Int]),
+    same("element_offset", &[Int, Plain, Ints, Int]),
+    // counting
+    same("at_most", &[Plain, Ints, Int]),
+    same("at_least", &[Plain, Ints, Int]),
+    Global {
+        name: "global_cardinality",
+        params: &[Ints, Plain, Ints],
+        method: Some(("global_cardinality", false)),
+    },
+    Global {
+        name: "global_cardinality_closed",
+        params: &[Ints, Plain, Ints],
+        method: Some(("global_cardinality", true)),
+    },
+    // scheduling
+    same("disjunctive", &[Ints, Ints]),
+    same("disjunctive_strict", &[Ints, Ints]),
+    same("cumulative", &[Ints, Ints, Ints, Int]),
     // tours
-    ("circuit", &[Ints]),
-    ("circuit_offset", &[Ints, Plain]),
-    ("subcircuit", &[Ints]),
-    ("subcircuit_offset", &[Ints, Plain]),
-    ("inverse", &[Ints, Ints]),
-    ("inverse_offset", &[Ints, Plain, Ints, Plain]),
-    ("all_different_except", &[Ints, Plain]),
+    same("circuit", &[Ints]),
+    same("circuit_offset", &[Ints, Plain]),
+    same("subcircuit", &[Ints]),
+    same("subcircuit_offset", &[Ints, Plain]),
+    same("inverse", &[Ints, Ints]),
+    same("inverse_offset", &[Ints, Plain, Ints, Plain]),
+    same("all_different_except", &[Ints, Plain]),
 ];
 
 /// The names of the global constraints written as calls.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
-    GLOBALS.iter().map(|(name, _)| *name)
+    GLOBALS.iter().map(|g| g.name)
 }
 
 /// The global constraint `part` calls, if it calls one.
@@ -56,12 +95,17 @@ pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<C
         return None;
     };
     let name = func.path.get_ident()?;
-    let (_, params) = GLOBALS.iter().find(|(g, _)| name == g)?;
+    let global = GLOBALS.iter().find(|g| name == g.name)?;
+    let (method, closed) = match global.method {
+        Some((method, closed)) => (syn::Ident::new(method, name.span()), Some(closed)),
+        None => (name.clone(), None),
+    };
     Some(
-        arguments(call, params, dims).map(|args| Constraint::Global {
+        arguments(call, global.params, dims).map(|args| Constraint::Global {
             span: call.span(),
-            name: name.clone(),
+            name: method,
             args,
+            closed,
         }),
     )
 }
@@ -69,10 +113,15 @@ pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<C
 fn example(name: &str, params: &[Param]) -> String {
     let args: Vec<&str> = params
         .iter()
-        .map(|p| match p {
+        .enumerate()
+        .map(|(k, p)| match p {
             Ints => "x",
             Int => "c",
-            Plain => "1",
+            Plain => match (name, k) {
+                ("regular", _) => "&dfa",
+                ("global_cardinality" | "global_cardinality_closed", _) => "&[1, 2]",
+                _ => "1",
+            },
         })
         .collect();
     format!("require {name}({});", args.join(", "))

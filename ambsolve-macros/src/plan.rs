@@ -71,11 +71,13 @@ pub(crate) enum Constraint<'a> {
         formula: Formula<'a>,
         text: String,
     },
-    /// `require NAME(args);`: the global constraint `Model::NAME`.
+    /// `require NAME(args);`: the global constraint `Model::NAME` (the method to call),
+    /// with a trailing `bool` argument when `closed` is given.
     Global {
         span: Span,
         name: Ident,
         args: Vec<GlobalArg<'a>>,
+        closed: Option<bool>,
     },
     /// A condition on several chosen values.
     Predicate {

@@ -156,6 +156,12 @@ fn node(formula: &Formula<'_>, leaves: Leaves) -> TokenStream {
                 None => quote_spanned!(span=> #f(#items)),
             }
         }
+        Kind::Among(slot, values) => {
+            let items = row_nodes(&handle(slot), leaves, slot.span);
+            let values_span = syn::spanned::Spanned::span(values);
+            let values = quote_spanned!(values_span=> &(#values)[..]);
+            quote_spanned!(span=> ::ambsolve::__private::dsl::among(#items, #values))
+        }
         Kind::Lookup(table, indices) => {
             let (t, i, j) = (internal("__table"), internal("__i"), internal("__j"));
             let table_span = syn::spanned::Spanned::span(table);

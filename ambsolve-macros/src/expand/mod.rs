@@ -345,7 +345,12 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             formula,
             text,
         } => formula::objective(*span, *sense, formula, text, model),
-        Constraint::Global { span, name, args } => global(*span, name, args, model),
+        Constraint::Global {
+            span,
+            name,
+            args,
+            closed,
+        } => global(*span, name, args, *closed, model),
         Constraint::Predicate {
             slots,
             condition,
@@ -465,7 +470,13 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
 /// `Model::NAME(args)`: arrays and single choices as their variables, build-time integers
 /// converted (out of `i64`, the model is invalid), other values as written. Each argument
 /// is bound first, so that converting one may touch the model.
-fn global(span: Span, name: &Ident, args: &[GlobalArg<'_>], model: &Ident) -> TokenStream {
+fn global(
+    span: Span,
+    name: &Ident,
+    args: &[GlobalArg<'_>],
+    closed: Option<bool>,
+    model: &Ident,
+) -> TokenStream {
     let mut binds = Vec::new();
     let mut names = Vec::new();
     for (k, arg) in args.iter().enumerate() {
@@ -485,9 +496,10 @@ fn global(span: Span, name: &Ident, args: &[GlobalArg<'_>], model: &Ident) -> To
         });
         names.push(bound);
     }
+    let closed = closed.map(|closed| quote!(, #closed));
     quote_spanned! {span=> {
         #(#binds)*
-        #model.#name(#(#names),*);
+        #model.#name(#(#names),* #closed);
     }}
 }
 

@@ -1,0 +1,14 @@
+use ambsolve::{Dfa, constraints};
+
+fn main() {
+    let dfa = Dfa::new(1, 0);
+    let _ = constraints! {
+        let x[3] = amb(0..3i64);
+        let k = amb(0..2i64);
+        require at_most(k, x, 1);
+        require global_cardinality(x, &[0, 1]);
+        require regular(x[0], &dfa);
+        require lex_less(x);
+        require element(x, x, k);
+    };
+}
