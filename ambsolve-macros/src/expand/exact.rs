@@ -40,7 +40,7 @@ pub(super) fn condition(expr: &Expr) -> TokenStream {
     if let Some((name, a, b)) = arrow(expr) {
         let (a, b) = (condition(a), condition(b));
         return if name == IMPLIES {
-            quote_spanned!(expr.span()=> (!(#a) || (#b)))
+            quote_spanned!(expr.span()=> (!::ambsolve::__private::dsl::truth(#a) || (#b)))
         } else {
             quote_spanned!(expr.span()=> (::ambsolve::__private::dsl::truth(#a) == ::ambsolve::__private::dsl::truth(#b)))
         };
@@ -256,7 +256,7 @@ fn function(call: &syn::ExprCall) -> Option<&'static str> {
 }
 
 /// `a -> b` or `a <-> b` (their markers): the marker's name and both sides.
-fn arrow<'e>(expr: &'e Expr) -> Option<(&'static str, &'e Expr, &'e Expr)> {
+fn arrow(expr: &Expr) -> Option<(&'static str, &Expr, &Expr)> {
     let Expr::Call(call) = expr else {
         return None;
     };
