@@ -198,3 +198,45 @@ fn arguments<'a>(
     }
     Ok(args)
 }
+
+/// MiniZinc's predicate spellings of the integer functions `count(x, v)`,
+/// `among(x, &values)` and `nvalue(x)` (`count(x, v, k)`, `among(k, x, values)`,
+/// `nvalue(k, x)`), anywhere in `part`: an error on the call saying what to write.
+pub(crate) fn predicate_spelling(part: &Expr, dims: &Choices) -> Option<syn::Error> {
+    struct Finder<'d> {
+        dims: &'d Choices,
+        found: Option<syn::Error>,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Finder<'_> {
+        fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+            let array = |k: usize| {
+                call.args
+                    .iter()
+                    .nth(k)
+                    .and_then(|a| analyze::slot_of(a, self.dims))
+                    .is_some_and(|s| s.depth == 1)
+            };
+            let name = match &*call.func {
+                Expr::Path(p) => p.path.get_ident().map(ToString::to_string),
+                _ => None,
+            };
+            let write = match (name.as_deref(), call.args.len()) {
+                (Some("count"), 3) if array(0) => Some("require count(x, v) == k;"),
+                (Some("among"), 3) if array(1) => Some("require among(x, &values) == k;"),
+                (Some("nvalue"), 2) if array(1) => Some("require nvalue(x) == k;"),
+                _ => None,
+            };
+            if let (Some(write), None) = (write, &self.found) {
+                let name = name.unwrap_or_default();
+                self.found = Some(syn::Error::new(
+                    call.func.span(),
+                    format!("`{name}` is an integer function of an array here: write `{write}`"),
+                ));
+            }
+            syn::visit::visit_expr_call(self, call);
+        }
+    }
+    let mut finder = Finder { dims, found: None };
+    syn::visit::Visit::visit_expr(&mut finder, part);
+    finder.found
+}

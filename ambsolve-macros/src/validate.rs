@@ -325,6 +325,9 @@ fn classify_one<'a>(
     if let Some(global) = globals::global(part, dims) {
         return global;
     }
+    if let Some(error) = globals::predicate_spelling(part, dims) {
+        return Err(error);
+    }
     for name in globals::names() {
         if let Some(found) = call_named(part, name) {
             return Err(syn::Error::new(

@@ -1,6 +1,7 @@
 use ambsolve::{Dfa, constraints};
 
 fn main() {
+    minizinc_spellings();
     let dfa = Dfa::new(1, 0);
     let _ = constraints! {
         let x[3] = amb(0..3i64);
@@ -10,5 +11,15 @@ fn main() {
         require regular(x[0], &dfa);
         require lex_less(x);
         require element(x, x, k);
+    };
+}
+
+fn minizinc_spellings() {
+    let _ = constraints! {
+        let x[3] = amb(0..3i64);
+        let k = amb(0..4i64);
+        require count(x, 1, k);
+        require among(k, x, &[1, 2]) || k == 0;
+        require nvalue(k, x);
     };
 }
