@@ -558,3 +558,32 @@ fn a_function_equal_to_a_variable_takes_it_as_its_result() {
         }
     }
 }
+
+#[test]
+fn functions_post_the_model_s_own_kinds() {
+    type Build = fn(&Var<i64>, &Var<i64>, &Var<i64>) -> BoolExpr;
+    let cases: [(&str, Build); 10] = [
+        ("times(", |x, y, z| (IntExpr::from(x) * y).eq(z)),
+        ("div(", |x, y, z| (IntExpr::from(x) / y).le(z)),
+        ("rem(", |x, y, z| (IntExpr::from(x) % y).ne(z)),
+        ("pow(", |x, y, _| IntExpr::from(x).pow(y).ge(2)),
+        ("abs(", |x, y, _| (IntExpr::from(x) - y).abs().le(1)),
+        ("max(", |x, y, z| IntExpr::from(x).max(y).lt(z)),
+        ("element", |x, y, z| IntExpr::element(x, [y, z]).eq(1)),
+        ("element2d", |x, y, _| {
+            IntExpr::element2d(x, y, [[1, 2], [3, 4]]).ge(3)
+        }),
+        ("count of", |x, y, z| IntExpr::count_eq([x, y], z).eq(1)),
+        ("distinct values", |x, y, z| {
+            IntExpr::nvalue([x, y, z]).eq(2)
+        }),
+    ];
+    for (kind, build) in cases {
+        let mut m = Model::new();
+        let [x, y, z] = [m.var(0..3i64), m.var(-1..=2i64), m.var(0..2i64)];
+        m.add(build(&x, &y, &z));
+        let model = format!("{m:?}");
+        assert!(model.contains(kind), "{kind} not posted: {model}");
+        assert!(!model.contains("table"), "{kind} as a table: {model}");
+    }
+}
