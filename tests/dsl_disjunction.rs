@@ -164,7 +164,7 @@ fn deadlines(predicates: bool) -> (u64, bool) {
 }
 
 #[test]
-#[ignore = "a measurement: the predicate form of ten jobs takes minutes"]
+#[ignore = "a measurement: run it in release with --nocapture to see the figures"]
 fn ten_jobs_nodes_against_the_predicate_form() {
     let started = std::time::Instant::now();
     let (nodes, found) = deadlines(false);
