@@ -8,6 +8,8 @@ use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{Expr, Ident, Pat, Token, Type, braced, bracketed, parenthesized, token};
 
+use crate::arrows;
+
 mod kw {
     syn::custom_keyword!(require);
     syn::custom_keyword!(post);
@@ -155,7 +157,7 @@ impl Parse for Item {
                 Sense::Minimize => "minimize",
                 Sense::Maximize => "maximize",
             };
-            let (expr, comprehensions) = parse_to_semicolon(input, keyword, || {
+            let (expr, comprehensions) = parse_to_semicolon(input, keyword, false, || {
                 format!(
                     "{word} needs an expression of the choices: write `{word} sum(cost[i][x[i]] for i in 0..n);`"
                 )
@@ -309,7 +311,7 @@ impl Parse for Dim {
 impl Parse for Require {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let keyword: kw::require = input.parse()?;
-        let (condition, comprehensions) = parse_to_semicolon(input, keyword.span, || {
+        let (condition, comprehensions) = parse_to_semicolon(input, keyword.span, true, || {
             "require needs a condition: write `require x < y;`".to_string()
         })?;
         Ok(Require {
@@ -320,10 +322,12 @@ impl Parse for Require {
 }
 
 /// The expression after a statement keyword, up to its `;`, with each comprehension
-/// replaced by a placeholder; `empty` is the message when there is none.
+/// replaced by a placeholder (and, in a condition (`logic`), each `->` and `<->`
+/// rewritten, see `arrows`); `empty` is the message when there is none.
 fn parse_to_semicolon(
     input: ParseStream<'_>,
     keyword: Span,
+    logic: bool,
     empty: impl FnOnce() -> String,
 ) -> syn::Result<(Expr, Vec<Comprehension>)> {
     // The expression runs to the `;` at this level. A statement keyword there (`require`,
@@ -354,7 +358,10 @@ fn parse_to_semicolon(
     }
     input.parse::<Token![;]>()?;
     let mut comprehensions = Vec::new();
-    let replaced = replace_comprehensions(tokens, &mut comprehensions)?;
+    let mut replaced = replace_comprehensions(tokens, &mut comprehensions, logic)?;
+    if logic {
+        replaced = arrows::rewrite(replaced)?;
+    }
     let expr = syn::parse2::<Expr>(replaced)?;
     Ok((expr, comprehensions))
 }
@@ -369,13 +376,14 @@ fn introduces_let(token: &TokenTree) -> bool {
 }
 
 /// The functions whose argument may be a comprehension.
-const COMPREHENDING: [&str; 2] = ["all_different", "sum"];
+const COMPREHENDING: [&str; 3] = ["all_different", "sum", "count"];
 
 /// Replaces `f(EXPR for PAT in EXPR ..)` (for `f` in [`COMPREHENDING`]) by `f(placeholder)`,
 /// at any depth, collecting the comprehensions.
 fn replace_comprehensions(
     tokens: TokenStream,
     found: &mut Vec<Comprehension>,
+    logic: bool,
 ) -> syn::Result<TokenStream> {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = TokenStream::new();
@@ -389,7 +397,7 @@ fn replace_comprehensions(
                 && has_top_level_for(group.stream())
             {
                 // all_different takes several arguments, each an expression or a
-                // comprehension; sum takes one comprehension.
+                // comprehension; sum and count take one comprehension.
                 let pieces = if name == "all_different" {
                     split_top_level_commas(group.stream())
                 } else {
@@ -409,7 +417,7 @@ fn replace_comprehensions(
                             name.span(),
                         );
                         let comprehension =
-                            parse_comprehension(piece, placeholder.clone(), group.span())?;
+                            parse_comprehension(piece, placeholder.clone(), group.span(), logic)?;
                         found.push(comprehension);
                         args.extend(placeholder.into_token_stream());
                     } else {
@@ -426,7 +434,7 @@ fn replace_comprehensions(
         }
         match tree {
             TokenTree::Group(group) => {
-                let inner = replace_comprehensions(group.stream(), found)?;
+                let inner = replace_comprehensions(group.stream(), found, logic)?;
                 let mut replaced = Group::new(group.delimiter(), inner);
                 replaced.set_span(group.span());
                 out.extend([TokenTree::Group(replaced)]);
@@ -468,6 +476,7 @@ fn parse_comprehension(
     tokens: TokenStream,
     placeholder: Ident,
     span: Span,
+    logic: bool,
 ) -> syn::Result<Comprehension> {
     let parser = |input: ParseStream<'_>| {
         let mut element_tokens = TokenStream::new();
@@ -479,6 +488,9 @@ fn parse_comprehension(
                 span,
                 "a comprehension starts with the element: write `q[i] + i for i in 0..n`",
             ));
+        }
+        if logic {
+            element_tokens = arrows::rewrite(element_tokens)?;
         }
         let element = syn::parse2::<Expr>(element_tokens)?;
         let mut loops = Vec::new();

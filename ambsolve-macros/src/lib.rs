@@ -1,9 +1,13 @@
 //! The `constraints!` macro of ambsolve: `ast` parses, `validate` plans, `expand` writes.
 
 mod analyze;
+mod arrows;
 mod ast;
 mod expand;
+mod formula;
+mod globals;
 mod linear;
+mod objective;
 mod plan;
 #[cfg(test)]
 mod tests;

@@ -215,7 +215,9 @@ impl<'a> Linearizer<'_, 'a> {
             // `table[x]`, the table free of choices, the index a single choice.
             Expr::Index(index) if self.constant(&index.expr).is_some() => {
                 let slot = analyze::slot_of(&index.index, self.choices)?;
-                if slot.depth != 0 {
+                // The index a single choice (not one read at a chosen index, `x[s]`).
+                let chosen = |e: &Expr| analyze::first_choice_in(e, self.choices).is_some();
+                if slot.depth != 0 || slot.indices.iter().any(chosen) {
                     return None;
                 }
                 Some(Linear {

@@ -5,6 +5,7 @@ use syn::{Expr, Ident, Pat};
 
 use crate::analyze::Slot;
 use crate::ast::{Choice, For, If, Let, Sense};
+use crate::formula::Formula;
 use crate::linear::{Coef, Lookup};
 
 /// A checked body: the choices in order, and what to do to build the model.
@@ -54,6 +55,30 @@ pub(crate) enum Constraint<'a> {
     Post { expr: &'a Expr, slots: Vec<Slot> },
     /// A condition on one chosen value: narrows its domain.
     Restrict { slot: Slot, condition: &'a Expr },
+    /// A condition read as a formula: flattened into constraints when every leaf is an
+    /// integer or a boolean, else the predicate `fallback` (without one, the leaves must
+    /// be integers or booleans). `text` is the condition as written, for messages.
+    Formula {
+        span: Span,
+        formula: Formula<'a>,
+        fallback: Option<Box<Constraint<'a>>>,
+        text: String,
+    },
+    /// An objective read as a formula (it is not linear).
+    Objective {
+        span: Span,
+        sense: Sense,
+        formula: Formula<'a>,
+        text: String,
+    },
+    /// `require NAME(args);`: the global constraint `Model::NAME` (the method to call),
+    /// with a trailing `bool` argument when `closed` is given.
+    Global {
+        span: Span,
+        name: Ident,
+        args: Vec<GlobalArg<'a>>,
+        closed: Option<bool>,
+    },
     /// A condition on several chosen values.
     Predicate {
         slots: Vec<Slot>,
@@ -61,6 +86,20 @@ pub(crate) enum Constraint<'a> {
         /// The values from outside the macro that the condition reads: borrowed.
         borrowed: Vec<Ident>,
     },
+}
+
+/// An argument of a global constraint.
+pub(crate) enum GlobalArg<'a> {
+    /// An array of choices (or a grid's row).
+    Choices(Slot),
+    /// One choice.
+    Choice(Slot),
+    /// A list of build-time integers.
+    Values(&'a Expr),
+    /// A build-time integer.
+    Value(&'a Expr),
+    /// A build-time value, passed as it is written.
+    Plain(&'a Expr),
 }
 
 /// An operand of an all-different.

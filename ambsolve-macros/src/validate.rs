@@ -7,9 +7,14 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{BinOp, Expr, Ident, Pat};
 
+use quote::ToTokens;
+
 use crate::analyze::{self, Choices};
-use crate::ast::{Body, Choice, Comprehension, Item, Objective, Require, Sense};
+use crate::ast::{Body, Choice, Comprehension, Item, Require, Sense};
+use crate::formula::{Formula, Kind, Reader};
+use crate::globals;
 use crate::linear::{self, Linear};
+use crate::objective;
 use crate::plan::{Comparison, Constraint, Goal, Operand, Plan, Step, Sum};
 
 /// Collects errors; returns the first combined with the others.
@@ -213,7 +218,7 @@ fn steps<'a>(
                     ));
                     continue;
                 }
-                match classify_objective(objective, dims, word) {
+                match objective::classify(objective, dims, word) {
                     Ok(constraint) => out.push(Step::Constraint(constraint)),
                     Err(error) => errors.push(error),
                 }
@@ -317,6 +322,20 @@ fn classify_one<'a>(
             }
         }
     }
+    if let Some(global) = globals::global(part, dims) {
+        return global;
+    }
+    if let Some(error) = globals::predicate_spelling(part, dims) {
+        return Err(error);
+    }
+    for name in globals::names() {
+        if let Some(found) = call_named(part, name) {
+            return Err(syn::Error::new(
+                found,
+                format!("{name}(..) is a constraint of its own: write `require {name}(..);`"),
+            ));
+        }
+    }
     // A placeholder left here is misplaced: all_different(..) must stand alone, and
     // sum(..) works only in linear comparisons (handled below).
     if let Some(comprehension) = require
@@ -333,9 +352,12 @@ fn classify_one<'a>(
         if let Some(constraint) = linear(part, require, dims)? {
             return Ok(constraint);
         }
+        if let Some(constraint) = formula(part, require, dims, None)? {
+            return Ok(constraint);
+        }
         return Err(syn::Error::new(
             comprehension.placeholder.span(),
-            "sum(.. for ..) works in linear comparisons such as `require sum(x[i] for i in 0..n) == 10;`",
+            "sum(..) and count(..) work in integer expressions and comparisons such as `require sum(x[i] for i in 0..n) == 10;` or `require count(x[i] == 0 for i in 0..n) <= 2;`",
         ));
     }
     let mentions = analyze::mentions(part, dims);
@@ -346,6 +368,9 @@ fn classify_one<'a>(
         // A choice read at a chosen index (`q[k]`) is an element constraint when the
         // comparison is linear; anywhere else it is an error.
         if let Some(constraint) = linear(part, require, dims)? {
+            return Ok(constraint);
+        }
+        if let Some(constraint) = formula(part, require, dims, None)? {
             return Ok(constraint);
         }
         return Err(error);
@@ -374,15 +399,91 @@ fn classify_one<'a>(
         .into_iter()
         .filter(|name| !locals.contains(&name.to_string()))
         .collect();
-    Ok(Constraint::Predicate {
+    let predicate = Constraint::Predicate {
         slots: mentions.slots,
         condition: part,
         borrowed,
-    })
+    };
+    // Two choices compared are a linear constraint already (or a predicate over values
+    // of other types).
+    if plain_comparison(part, dims) {
+        return Ok(predicate);
+    }
+    Ok(formula(part, require, dims, Some(predicate))?
+        .unwrap_or_else(|| unreachable!("formula() falls back on the predicate it is given")))
+}
+
+/// `x CMP y`, both sides a single chosen value.
+fn plain_comparison(part: &Expr, dims: &Choices) -> bool {
+    let strip = |e: &Expr| -> Expr {
+        match e {
+            Expr::Paren(p) => (*p.expr).clone(),
+            other => other.clone(),
+        }
+    };
+    match strip(part) {
+        Expr::Binary(b) if Comparison::of(&b.op).is_some() => [&b.left, &b.right]
+            .iter()
+            .all(|side| analyze::slot_of(&strip(side), dims).is_some_and(|s| s.depth == 0)),
+        _ => false,
+    }
+}
+
+/// `part` as a formula, if it reads as one: with `fallback` (a predicate of the same
+/// meaning) unless no predicate can stand in for it; `fallback` itself if it does not
+/// read as a formula.
+fn formula<'a>(
+    part: &'a Expr,
+    require: &'a Require,
+    dims: &Choices,
+    fallback: Option<Constraint<'a>>,
+) -> syn::Result<Option<Constraint<'a>>> {
+    if float_literal(part).is_some() {
+        return Ok(fallback);
+    }
+    let reader = Reader::new(dims, &require.comprehensions);
+    let Some(formula) = reader.formula(part) else {
+        return Ok(fallback);
+    };
+    check_comprehensions(&formula, dims)?;
+    let fallback = if formula.exact_only() {
+        None
+    } else {
+        // Without a predicate planned (a chosen index, a comprehension), none can be.
+        fallback.map(Box::new)
+    };
+    Ok(Some(Constraint::Formula {
+        span: part.span(),
+        formula,
+        fallback,
+        text: part.to_token_stream().to_string(),
+    }))
+}
+
+/// Checks the comprehensions of a formula: their ranges are known before any choice, and
+/// their patterns do not rebind a choice.
+pub(crate) fn check_comprehensions(formula: &Formula<'_>, dims: &Choices) -> syn::Result<()> {
+    let mut result = Ok(());
+    formula.visit(&mut |f| {
+        if let Kind::Sum(_, comprehension, _) = &f.kind {
+            for (pat, range) in &comprehension.loops {
+                if let Err(error) = check_pat(pat, dims) {
+                    result = Err(error);
+                }
+                if let Some(found) = analyze::first_choice_in(range, dims) {
+                    result = Err(syn::Error::new(
+                        found.span(),
+                        "a comprehension range is evaluated while building the model: it cannot use a choice",
+                    ));
+                }
+            }
+        }
+    });
+    result
 }
 
 /// The span of the first float literal in `expr`.
-fn float_literal(expr: &Expr) -> Option<Span> {
+pub(crate) fn float_literal(expr: &Expr) -> Option<Span> {
     struct FloatFinder(Option<Span>);
     impl<'ast> Visit<'ast> for FloatFinder {
         fn visit_lit_float(&mut self, lit: &'ast syn::LitFloat) {
@@ -390,6 +491,20 @@ fn float_literal(expr: &Expr) -> Option<Span> {
         }
     }
     let mut finder = FloatFinder(None);
+    finder.visit_expr(expr);
+    finder.0
+}
+
+/// Whether `expr` holds a literal that is no integer (a string, a character, a
+/// boolean): no linear constraint compares with it.
+fn text_literal(expr: &Expr) -> bool {
+    struct TextFinder(bool);
+    impl<'ast> Visit<'ast> for TextFinder {
+        fn visit_lit(&mut self, lit: &'ast syn::Lit) {
+            self.0 |= !matches!(lit, syn::Lit::Int(_) | syn::Lit::Float(_));
+        }
+    }
+    let mut finder = TextFinder(false);
     finder.visit_expr(expr);
     finder.0
 }
@@ -428,7 +543,7 @@ fn no_choice_error(part: &Expr, dims: &Choices, outer: &[Ident]) -> syn::Error {
     )
 }
 
-fn choice_list(dims: &Choices) -> String {
+pub(crate) fn choice_list(dims: &Choices) -> String {
     dims.keys()
         .map(String::as_str)
         .collect::<Vec<_>>()
@@ -477,7 +592,7 @@ fn linear<'a>(
     ) else {
         return Ok(None);
     };
-    if !(left.arithmetic || right.arithmetic) {
+    if !(left.arithmetic || right.arithmetic) || text_literal(part) {
         return Ok(None);
     }
     // Floats compare with their Rust meaning, in a predicate; a sum(..) has no predicate
@@ -494,6 +609,14 @@ fn linear<'a>(
         ));
     }
     let form = left.minus(right);
+    // A sum of non-linear elements (products, comparisons) is a formula.
+    if form
+        .sums
+        .iter()
+        .any(|(_, c)| linear::linearize(&c.element, dims, &[]).is_none())
+    {
+        return Ok(None);
+    }
     let sums = sums(form.sums, dims)?;
     Ok(Some(Constraint::Linear {
         span: part.span(),
@@ -506,7 +629,7 @@ fn linear<'a>(
 }
 
 /// The `sum(..)`s of a linear form, each element linear in the choices.
-fn sums<'a>(
+pub(crate) fn sums<'a>(
     form: Vec<(linear::Coef<'a>, &'a Comprehension)>,
     dims: &Choices,
 ) -> syn::Result<Vec<Sum<'a>>> {
@@ -529,107 +652,6 @@ fn sums<'a>(
         });
     }
     Ok(sums)
-}
-
-/// `minimize EXPR;` / `maximize EXPR;`: `EXPR` must be linear in the choices (a choice,
-/// a weighted sum, lookups in constant tables, `sum(..)`s of these).
-fn classify_objective<'a>(
-    objective: &'a Objective,
-    dims: &Choices,
-    word: &str,
-) -> syn::Result<Constraint<'a>> {
-    let expr = &objective.expr;
-    let not_linear = || {
-        syn::Error::new_spanned(
-            expr,
-            format!(
-                "{word} takes a linear expression of the choices: a choice (`{word} m[n - 1];`), a weighted sum (`{word} 3 * x + y;`) or a sum of lookups (`{word} sum(cost[i][x[i]] for i in 0..n);`)"
-            ),
-        )
-    };
-    if let Some(float) = float_literal(expr) {
-        return Err(syn::Error::new(
-            float,
-            format!("{word} takes an integer expression, and this is a float"),
-        ));
-    }
-    let Some(form) = linear::linearize(expr, dims, &objective.comprehensions) else {
-        if let Some(product) = product_of_choices(expr, dims, &objective.comprehensions) {
-            return Err(syn::Error::new_spanned(
-                product,
-                format!(
-                    "{word} takes a linear expression, and this multiplies two choices: a coefficient must be a constant, as in `{word} 3 * x + y;`"
-                ),
-            ));
-        }
-        return Err(not_linear());
-    };
-    if form.terms.is_empty() && form.lookups.is_empty() && form.sums.is_empty() {
-        let mentions = analyze::mentions(expr, dims);
-        if let Some(error) = mentions.errors.into_iter().next() {
-            return Err(error);
-        }
-        return Err(syn::Error::new_spanned(
-            expr,
-            format!(
-                "{word} needs an expression of the choices ({}): this one is a constant",
-                choice_list(dims)
-            ),
-        ));
-    }
-    Ok(Constraint::Linear {
-        span: objective.keyword,
-        goal: Goal::Objective(objective.sense),
-        terms: form.terms,
-        lookups: form.lookups,
-        constant: form.constant,
-        sums: sums(form.sums, dims)?,
-    })
-}
-
-/// The first product in `expr` whose two factors both mention a choice (or a `sum(..)`,
-/// one of `comprehensions`).
-fn product_of_choices<'a>(
-    expr: &'a Expr,
-    dims: &Choices,
-    comprehensions: &[Comprehension],
-) -> Option<&'a syn::ExprBinary> {
-    struct ProductFinder<'d, 'a> {
-        dims: &'d Choices,
-        sums: BTreeSet<String>,
-        found: Option<&'a syn::ExprBinary>,
-    }
-    impl ProductFinder<'_, '_> {
-        fn varies(&self, expr: &Expr) -> bool {
-            analyze::first_choice_in(expr, self.dims).is_some()
-                || analyze::mentions_any(expr, &self.sums)
-        }
-    }
-    impl<'a> Visit<'a> for ProductFinder<'_, 'a> {
-        fn visit_expr_binary(&mut self, binary: &'a syn::ExprBinary) {
-            if self.found.is_some() {
-                return;
-            }
-            if matches!(binary.op, BinOp::Mul(_))
-                && self.varies(&binary.left)
-                && self.varies(&binary.right)
-            {
-                self.found = Some(binary);
-                return;
-            }
-            syn::visit::visit_expr_binary(self, binary);
-        }
-    }
-    let mut finder = ProductFinder {
-        dims,
-        sums: comprehensions
-            .iter()
-            .map(|c| c.placeholder.to_string())
-            .collect(),
-        found: None,
-    };
-    finder.visit_expr(expr);
-    finder.found
 }
 
 /// The element of a `sum(..)`, which must itself be linear in the choices, as a linear

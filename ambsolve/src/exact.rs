@@ -46,6 +46,22 @@ impl Exact {
         Exact(self.0.and_then(|a| a.checked_pow(exponent)))
     }
 
+    /// `self` to the power `exponent`, an exact integer too: undefined for a negative
+    /// exponent (and past `i128`); `0^0` is 1.
+    pub fn power(self, exponent: Exact) -> Exact {
+        self.map2(exponent, |a, e| {
+            if e < 0 {
+                return None;
+            }
+            match (a, u32::try_from(e)) {
+                (_, Ok(e)) => a.checked_pow(e),
+                (0 | 1, Err(_)) => Some(a),
+                (-1, Err(_)) => Some(if e % 2 == 0 { 1 } else { -1 }),
+                (_, Err(_)) => None,
+            }
+        })
+    }
+
     /// The smaller of the two (undefined if either is).
     pub fn min(self, other: Exact) -> Exact {
         self.map2(other, |a, b| Some(a.min(b)))
@@ -168,6 +184,25 @@ impl<T> ProbeOther for Probe<T> {
     }
 }
 
+/// A value compared where it stands, borrowed: `(&&ProbeRef(&v)).exact()` is an
+/// [`Exact`] if `v` is a primitive integer, `&v` otherwise (so values that are not `Copy`
+/// compare by reference, as `==` and `<` do).
+#[derive(Debug)]
+pub struct ProbeRef<'v, T: ?Sized>(pub &'v T);
+
+impl<T: Integer + TryInto<i128>> ProbeInteger for &ProbeRef<'_, T> {
+    fn exact(&self) -> Exact {
+        Exact((*self.0).try_into().ok())
+    }
+}
+
+impl<'v, T: ?Sized> ProbeOther for ProbeRef<'v, T> {
+    type Value = &'v T;
+    fn exact(&self) -> &'v T {
+        self.0
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::needless_borrow, clippy::neg_cmp_op_on_partial_ord)]
 mod tests {
@@ -193,5 +228,10 @@ mod tests {
         assert_eq!((Exact::of(i128::MAX) + Exact::of(1)).get(), None);
         assert_eq!((Exact::of(-7) % Exact::of(3)).get(), Some(-1));
         assert_eq!(Exact::of(-7).rem_euclid(Exact::of(3)).get(), Some(2));
+        assert_eq!(Exact::of(-2).power(Exact::of(3)).get(), Some(-8));
+        assert_eq!(Exact::of(0).power(Exact::of(0)).get(), Some(1));
+        assert_eq!(Exact::of(2).power(Exact::of(-1)).get(), None);
+        assert_eq!(Exact::of(-1).power(Exact::of(1 << 40)).get(), Some(1));
+        assert_eq!(Exact::of(2).power(Exact::of(1 << 40)).get(), None);
     }
 }

@@ -74,6 +74,7 @@ mod trail;
 // 2 meaning
 mod control;
 mod exact;
+mod expr;
 mod limits;
 mod model;
 mod observe;
@@ -100,6 +101,7 @@ pub use crate::choice::{Fail, ParseSubproblemError, Subproblem};
 pub use crate::domain::{Bits, Domain};
 pub use crate::engine::replay::Amb;
 pub use crate::error::SearchError;
+pub use crate::expr::{BoolExpr, IntExpr};
 pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{
@@ -154,9 +156,27 @@ pub use crate::var::{Var, VarId};
 ///     is the same with a propagator tying the index, the array and the value;
 ///   - a condition on a single chosen value (`x != 0`, `word.len() == 3`): applied to its
 ///     domain before the search;
-///   - anything else (`linked(w1, w2)`, `(a - b).abs() != 1`): a predicate over exactly
-///     the choices it mentions, checked as soon as they are all chosen (and used for
-///     forward checking when one is left).
+///   - a formula over integer and boolean choices: logic (`!`, `&&`, `||`, `^`, `a -> b`,
+///     `a <-> b`, a boolean choice equal to a comparison, `b == (x + y <= 5)`), exact
+///     arithmetic (`* / %`, `abs`, `pow`, `min`, `max`), lookups at chosen indices
+///     (`dist[x[i]][x[i + 1]]`, `q[k]`), `sum(..)`s and `count(..)`s of comparisons, and
+///     the integer functions `count(x, v)`, `among(x, &values)`, `nvalue(x)`, `sum(x)`,
+///     `min(x)`, `max(x)` of an array: flattened into propagating constraints (clauses,
+///     reified linear comparisons, [`Model::times`], [`Model::element2d`],
+///     [`Model::count`] and the like) with auxiliary choices, keeping the exact meaning
+///     (a partial function makes its comparison false). The README's section "Conditions
+///     that propagate" lists what each form becomes;
+///   - a global constraint written as a call, alone in its `require`:
+///     `require increasing(x);`, `all_equal`, `lex_lesseq(x, y)`, `lex_less`,
+///     `regular(x, &dfa)`, `element(i, x, v)`, `at_most(k, x, v)`, `at_least`,
+///     `global_cardinality(x, &values, counts)` (and `_closed`), `circuit(succ)`,
+///     `subcircuit`, `inverse(f, g)`, `all_different_except(x, 0)`, the scheduling
+///     `disjunctive(s, d)`, `disjunctive_strict`, `cumulative(s, d, r, capacity)`: the
+///     [`Model`] method of that name (global_cardinality's `closed` flag from the name);
+///   - anything else (`linked(w1, w2)`, a comparison of strings or floats, a value beyond
+///     `i64`): a predicate over exactly the choices it mentions, checked as soon as they
+///     are all chosen (and used for forward checking when one is left), with the same
+///     meaning.
 /// - **`post EXPR;`** adds a constraint of your own, or a global one of the library: `EXPR`
 ///   is evaluated once while the model is built, with each chosen name standing for its
 ///   variable (a [`Var`], a `Vec` of them for an array), and gives a [`Propagator`]; its

@@ -111,7 +111,8 @@ pub fn ids<'v, T: 'v>(vars: impl IntoIterator<Item = &'v Var<T>>) -> Vec<VarId> 
     vars.into_iter().map(Var::id).collect()
 }
 
-pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther};
+pub use crate::exact::{Exact, Probe, ProbeInteger, ProbeOther, ProbeRef};
+pub use crate::expr::dsl;
 
 /// A comparison `x CMP y` between two chosen values, on its way into a model:
 /// `(&&Compare(&x, &y)).linear(&mut model, cmp)` posts it as a linear constraint when

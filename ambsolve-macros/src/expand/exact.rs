@@ -14,6 +14,8 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, UnOp};
 
+use crate::arrows::{IFF, IMPLIES};
+
 /// Methods of integers that exact integers have too.
 const EXACT_METHODS: [&str; 7] = [
     "abs",
@@ -25,11 +27,43 @@ const EXACT_METHODS: [&str; 7] = [
     "div_euclid",
 ];
 
+/// The traits probes need, for the start of a condition's code.
+pub(super) fn imports() -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use ::ambsolve::__private::{ProbeInteger as _, ProbeOther as _};
+    }
+}
+
 /// A boolean condition, its computing comparisons made exact.
 pub(super) fn condition(expr: &Expr) -> TokenStream {
+    if let Some((name, a, b)) = arrow(expr) {
+        let (a, b) = (condition(a), condition(b));
+        return if name == IMPLIES {
+            quote_spanned!(expr.span()=> (!::ambsolve::__private::dsl::truth(#a) || (#b)))
+        } else {
+            quote_spanned!(expr.span()=> (::ambsolve::__private::dsl::truth(#a) == ::ambsolve::__private::dsl::truth(#b)))
+        };
+    }
     match expr {
-        Expr::Binary(b) if is_comparison(&b.op) && (computes(&b.left) || computes(&b.right)) => {
-            let (left, right, op) = (operand(&b.left), operand(&b.right), &b.op);
+        // Booleans compared, or combined bit by bit: each side is a condition.
+        Expr::Binary(b)
+            if matches!(
+                b.op,
+                BinOp::Eq(_) | BinOp::Ne(_) | BinOp::BitXor(_) | BinOp::BitAnd(_) | BinOp::BitOr(_)
+            ) && (boolean(&b.left) || boolean(&b.right)) =>
+        {
+            let (left, right, op) = (condition(&b.left), condition(&b.right), &b.op);
+            quote!(#left #op #right)
+        }
+        // Every comparison is probed: integers of any types compare exactly, other values
+        // as Rust compares them.
+        Expr::Binary(b) if is_comparison(&b.op) => {
+            let (left, right, op) = if computes(&b.left) || computes(&b.right) {
+                (operand(&b.left), operand(&b.right), &b.op)
+            } else {
+                (side(&b.left), side(&b.right), &b.op)
+            };
             quote!(#left #op #right)
         }
         Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
@@ -48,6 +82,41 @@ pub(super) fn condition(expr: &Expr) -> TokenStream {
         }
         Expr::If(i) => branches(i, condition),
         _ => quote!(#expr),
+    }
+}
+
+/// A side of a comparison that does not compute: the value where it stands, probed by
+/// reference (an integer becomes exact, anything else is compared as Rust compares it,
+/// without being moved).
+fn side(expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Paren(p) => {
+            let inner = side(&p.expr);
+            quote_spanned!(p.span()=> (#inner))
+        }
+        _ if !matches!(expr, Expr::If(_)) => {
+            // No block around it: what it borrows lives as long as the comparison (the
+            // condition's code starts with `imports()`).
+            quote!((&&::ambsolve::__private::ProbeRef(&#expr)).exact())
+        }
+        _ => operand(expr),
+    }
+}
+
+/// Whether `expr` computes at its top: arithmetic, a negation, an integer literal, an
+/// exact method or function.
+fn computes(expr: &Expr) -> bool {
+    match expr {
+        Expr::Binary(b) => is_arithmetic(&b.op),
+        Expr::Unary(u) => matches!(u.op, UnOp::Neg(_)),
+        Expr::Paren(p) => computes(&p.expr),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(literal),
+            ..
+        }) => literal.suffix().is_empty(),
+        Expr::MethodCall(call) => EXACT_METHODS.iter().any(|m| call.method == m),
+        Expr::Call(call) => function(call).is_some(),
+        _ => false,
     }
 }
 
@@ -75,19 +144,32 @@ fn operand(expr: &Expr) -> TokenStream {
             quote_spanned!(literal.span()=> ::ambsolve::__private::Exact::of(#wide))
         }
         Expr::If(i) => branches(i, operand),
-        Expr::MethodCall(call)
-            if computes(&call.receiver) && EXACT_METHODS.iter().any(|m| call.method == m) =>
-        {
+        Expr::Call(call) if function(call).is_some() => {
+            let args: Vec<TokenStream> = call.args.iter().map(operand).collect();
+            let span = call.span();
+            match (function(call), args.as_slice()) {
+                (Some("abs"), [a]) => quote_spanned!(span=> (#a).abs()),
+                (Some("pow"), [a, b]) => {
+                    quote_spanned!(span=> ::ambsolve::__private::Exact::power(#a, #b))
+                }
+                (Some(f), [first, rest @ ..]) => {
+                    let f = syn::Ident::new(f, call.func.span());
+                    quote_spanned!(span=> (#first)#(.#f(#rest))*)
+                }
+                _ => unreachable!("function() checks the arguments"),
+            }
+        }
+        Expr::MethodCall(call) if EXACT_METHODS.iter().any(|m| call.method == m) => {
             let receiver = operand(&call.receiver);
             let method = &call.method;
-            let args = call.args.iter().map(|arg| {
-                if call.method == "pow" {
-                    quote!(#arg)
-                } else {
-                    operand(arg)
+            let args: Vec<TokenStream> = call.args.iter().map(operand).collect();
+            match args.as_slice() {
+                // An exact power takes an exact exponent (negative: undefined).
+                [exponent] if call.method == "pow" => {
+                    quote_spanned!(call.span()=> ::ambsolve::__private::Exact::power(#receiver, #exponent))
                 }
-            });
-            quote_spanned!(call.span()=> #receiver.#method(#(#args),*))
+                _ => quote_spanned!(call.span()=> #receiver.#method(#(#args),*)),
+            }
         }
         Expr::Binary(b) if is_comparison(&b.op) || matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
             probe(&condition(expr))
@@ -156,33 +238,59 @@ fn is_arithmetic(op: &BinOp) -> bool {
     )
 }
 
-/// Whether an operand computes: arithmetic, a negation or an integer literal, at its top
-/// (through parentheses, `if` branches and the exact methods).
-fn computes(expr: &Expr) -> bool {
-    match expr {
-        Expr::Binary(b) => is_arithmetic(&b.op),
-        Expr::Unary(u) => matches!(u.op, UnOp::Neg(_)),
-        Expr::Paren(p) => computes(&p.expr),
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(literal),
-            ..
-        }) => literal.suffix().is_empty(),
-        Expr::If(i) => {
-            tail(&i.then_branch).is_some_and(computes)
-                || i.else_branch.as_ref().is_some_and(|(_, e)| computes(e))
-        }
-        Expr::Block(b) => tail(&b.block).is_some_and(computes),
-        Expr::MethodCall(call) => {
-            EXACT_METHODS.iter().any(|m| call.method == m) && computes(&call.receiver)
-        }
-        _ => false,
+/// `abs(x)`, `pow(x, k)`, `min(a, b, ..)`, `max(a, b, ..)`: the functions of exact
+/// integers a condition may call (the macro's own, whatever else the scope holds).
+fn function(call: &syn::ExprCall) -> Option<&'static str> {
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let name = path.path.get_ident()?.to_string();
+    let n = call.args.len();
+    match name.as_str() {
+        "abs" if n == 1 => Some("abs"),
+        "pow" if n == 2 => Some("pow"),
+        "min" if n >= 2 => Some("min"),
+        "max" if n >= 2 => Some("max"),
+        _ => None,
     }
 }
 
-fn tail(block: &syn::Block) -> Option<&Expr> {
-    match block.stmts.last() {
-        Some(syn::Stmt::Expr(tail, None)) => Some(tail),
+/// `a -> b` or `a <-> b` (their markers): the marker's name and both sides.
+fn arrow(expr: &Expr) -> Option<(&'static str, &Expr, &Expr)> {
+    let Expr::Call(call) = expr else {
+        return None;
+    };
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let name = [IMPLIES, IFF].into_iter().find(|m| path.path.is_ident(m))?;
+    // The parentheses around each side (the marker's, and any of the user's) are left
+    // out: an error on a side then points at the user's tokens, and the translation's
+    // own parentheses leave none unneeded.
+    fn strip(e: &Expr) -> &Expr {
+        match e {
+            Expr::Paren(p) => strip(&p.expr),
+            other => other,
+        }
+    }
+    match call.args.iter().collect::<Vec<_>>().as_slice() {
+        [a, b] => Some((name, strip(a), strip(b))),
         _ => None,
+    }
+}
+
+/// Whether `expr` is a boolean by its shape: a comparison, `&&`, `||`, `!`, an arrow, a
+/// `bool` literal.
+fn boolean(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => boolean(&p.expr),
+        Expr::Binary(b) => is_comparison(&b.op) || matches!(b.op, BinOp::And(_) | BinOp::Or(_)),
+        Expr::Unary(u) => matches!(u.op, UnOp::Not(_)) && boolean(&u.expr),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(_),
+            ..
+        }) => true,
+        _ => arrow(expr).is_some(),
     }
 }
 
@@ -196,9 +304,9 @@ mod tests {
     }
 
     #[test]
-    fn plain_comparisons_keep_their_rust_meaning() {
-        assert_eq!(show("w1 == w2"), "w1 == w2");
+    fn calls_keep_their_rust_meaning_and_comparisons_are_probed() {
         assert_eq!(show("linked (a , b)"), "linked (a , b)");
+        assert_eq!(show("w1 == w2").matches("ProbeRef").count(), 2);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! are wrapped in `quote_spanned!` so that type errors point at the user's code.
 
 mod exact;
+mod formula;
 
 use std::collections::BTreeMap;
 
@@ -17,10 +18,10 @@ use syn::{Expr, Ident, Pat};
 use crate::analyze::{self, Slot};
 use crate::ast::{Choice, Sense};
 use crate::linear::{Coef, Lookup};
-use crate::plan::{Comparison, Constraint, Goal, Operand, Plan, Step, Sum};
+use crate::plan::{Comparison, Constraint, GlobalArg, Goal, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
-fn internal(name: &str) -> Ident {
+pub(crate) fn internal(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
 
@@ -187,7 +188,7 @@ fn declare(choice: &Choice, model: &Ident) -> TokenStream {
 }
 
 /// The expression of the variable handle (or array of handles) `slot` reads.
-fn handle(slot: &Slot) -> TokenStream {
+pub(crate) fn handle(slot: &Slot) -> TokenStream {
     let name = &slot.name;
     let indices = slot.indices.iter().map(|i| quote_spanned!(i.span()=> [#i]));
     quote_spanned!(slot.span=> #name #(#indices)*)
@@ -256,7 +257,7 @@ fn offset(constants: &[Coef<'_>], model: &Ident) -> TokenStream {
 }
 
 /// `body` inside `for` loops, the first loop outermost.
-fn looped(loops: &[(Pat, Expr)], body: TokenStream) -> TokenStream {
+pub(crate) fn looped(loops: &[(Pat, Expr)], body: TokenStream) -> TokenStream {
     loops.iter().rev().fold(body, |body, (pat, range)| {
         quote_spanned!(range.span()=> for #pat in ::core::iter::IntoIterator::into_iter(#range) { #body })
     })
@@ -317,14 +318,39 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
             let (binding, condition) = bind_slot(slot, condition, counter);
             let span = condition.span();
             let condition = exact::condition(&condition);
+            let imports = exact::imports();
             quote_spanned! {span=> {
                 let #var = ::core::clone::Clone::clone(&#handle);
                 #model.restrict(&#var, |#value| {
+                    #imports
                     let #binding = ::core::clone::Clone::clone(#value);
                     #condition
                 });
             }}
         }
+        Constraint::Formula {
+            span,
+            formula,
+            fallback,
+            text,
+        } => {
+            let fallback = fallback
+                .as_deref()
+                .map(|fallback| constrain(fallback, model, counter));
+            formula::require(*span, formula, fallback, text, model)
+        }
+        Constraint::Objective {
+            span,
+            sense,
+            formula,
+            text,
+        } => formula::objective(*span, *sense, formula, text, model),
+        Constraint::Global {
+            span,
+            name,
+            args,
+            closed,
+        } => global(*span, name, args, *closed, model),
         Constraint::Predicate {
             slots,
             condition,
@@ -438,6 +464,42 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
         let mut #list = ::ambsolve::__private::Distinct::new();
         #(#pushes)*
         #list.finish(&mut #model);
+    }}
+}
+
+/// `Model::NAME(args)`: arrays and single choices as their variables, build-time integers
+/// converted (out of `i64`, the model is invalid), other values as written. Each argument
+/// is bound first, so that converting one may touch the model.
+fn global(
+    span: Span,
+    name: &Ident,
+    args: &[GlobalArg<'_>],
+    closed: Option<bool>,
+    model: &Ident,
+) -> TokenStream {
+    let mut binds = Vec::new();
+    let mut names = Vec::new();
+    for (k, arg) in args.iter().enumerate() {
+        let bound = format_ident!("__arg_{}", k, span = Span::mixed_site());
+        binds.push(match arg {
+            GlobalArg::Choices(slot) | GlobalArg::Choice(slot) => {
+                let handle = handle(slot);
+                quote_spanned!(slot.span=> let #bound = &#handle;)
+            }
+            GlobalArg::Values(expr) => {
+                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_args(&mut #model, &(#expr));)
+            }
+            GlobalArg::Value(expr) => {
+                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_arg(&mut #model, &(#expr));)
+            }
+            GlobalArg::Plain(expr) => quote_spanned!(expr.span()=> let #bound = #expr;),
+        });
+        names.push(bound);
+    }
+    let closed = closed.map(|closed| quote!(, #closed));
+    quote_spanned! {span=> {
+        #(#binds)*
+        #model.#name(#(#names),* #closed);
     }}
 }
 
@@ -619,10 +681,12 @@ fn predicate(
     rewriter.visit_expr_mut(&mut condition);
     let span = condition.span();
     let condition = exact::condition(&condition);
+    let imports = exact::imports();
     quote_spanned! {span=> {
         let mut #scope: ::ambsolve::__private::Vec<::ambsolve::__private::VarId> = ::ambsolve::__private::Vec::new();
         #(#setup)*
         #model.require_indices(&#scope, move |#indices: &[u32]| -> bool {
+            #imports
             #(#binds)*
             #condition
         });

@@ -22,6 +22,7 @@ mod check;
 mod constraint;
 pub(crate) mod global;
 mod integer;
+mod mark;
 mod names;
 mod objective;
 mod symmetries;

@@ -2,7 +2,7 @@
 //! expansion must not make rustc warn about the user's code.
 #![deny(warnings)]
 
-use ambsolve::{among, constraints};
+use ambsolve::{Dfa, among, constraints};
 
 fn linked(a: &str, b: &str) -> bool {
     a.chars().last() == b.chars().next()
@@ -70,4 +70,41 @@ fn main() {
         minimize c[0][0] + 2 * c[1][1] - y;
     };
     cells.best().expect("a valid model");
+
+    // Formulas (logic, arithmetic, lookups at chosen indices, counts) and the globals
+    // written as calls.
+    let dist = [[0i64, 2, 9], [2, 0, 4], [9, 4, 0]];
+    let mut dfa = Dfa::new(1, 0);
+    dfa.accept(0).transition(0, 0, 0).transition(0, 1, 0).transition(0, 2, 0);
+    let m = 3;
+    let formulas = constraints! {
+        let x[m] = amb(0..3i64);
+        let y[m] = amb(0..3i64);
+        let s = amb(0..3i64);
+        let f = amb([false, true]);
+        let cnt[2] = amb(0..=3i64);
+        require (x[0] < x[1]) || (x[1] + 3 < x[0]);
+        require f == (x[0] + x[1] <= 5);
+        require (x[2] > 0) -> (y[0] != 0);
+        require !(s == 1) <-> (s % 2 == 0);
+        require x[0] * x[1] == y[2] || x[0] / (s + 1) == 1;
+        require abs(x[0] - s) <= max(y[0], 1) + min(y[1], y[2]) + pow(s, 2);
+        require sum(dist[x[i]][x[i + 1]] for i in 0..m - 1) <= 12;
+        require dist[0][x[s]] + y[s] >= 0;
+        require sum((x[i] == 2) as i64 for i in 0..m) <= 2;
+        require count(x, 1) <= 2 && among(y, &[0, 2]) >= 1;
+        require nvalue(y) >= 1;
+        require increasing(y);
+        require lex_lesseq(x, y);
+        require lex_less(y, [3, 3, 3]);
+        require all_equal(cnt);
+        require regular(x, &dfa);
+        require element(s, x, y[0]);
+        require at_most(2, x, 0);
+        require at_least(0, y, s);
+        require global_cardinality(x, &[0, 1], cnt);
+        require global_cardinality_closed(y, &[0, 1, 2], [1, 1, 1]);
+        maximize x[0] * x[1] + count(y, 2) - nvalue(x);
+    };
+    formulas.best().expect("a valid model");
 }

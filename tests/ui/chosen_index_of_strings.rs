@@ -2,8 +2,8 @@ use ambsolve::constraints;
 
 fn main() {
     let _ = constraints! {
-        let q[4] = amb(0..4usize);
+        let q[4] = amb(["ant", "bee", "cow", "dog"]);
         let k = amb(0..4usize);
-        require q[k] * q[0] == 2;
+        require q[k] == "bee";
     };
 }
