@@ -24,10 +24,10 @@ mod parallel;
 mod queens;
 #[path = "report/scheduling.rs"]
 mod scheduling;
-#[path = "report/strategies.rs"]
-mod strategies;
 #[path = "report/small.rs"]
 mod small;
+#[path = "report/strategies.rs"]
+mod strategies;
 mod support;
 #[path = "report/tours.rs"]
 mod tours;
