@@ -253,3 +253,39 @@ pub(crate) fn inverse(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
     ctx.model.inverse_offset(f, f_offset, g, g_offset);
     Ok(())
 }
+
+/// `fzn_disjunctive(s, d)` and `fzn_disjunctive_strict(s, d)`: no two tasks (start `s[i]`,
+/// duration `d[i]`) overlap; tasks of duration 0 are free, or (strict) not inside another.
+pub(crate) fn disjunctive(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [s, d] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let s = ctx.elems(call.line, s)?;
+    let s = ctx.args(&s);
+    let d = ctx.elems(call.line, d)?;
+    let d = ctx.args(&d);
+    if call.name == "fzn_disjunctive_strict" {
+        ctx.model.disjunctive_strict(s, d);
+    } else {
+        ctx.model.disjunctive(s, d);
+    }
+    Ok(())
+}
+
+/// `fzn_cumulative(s, d, r, b)`: at every time, the tasks running (start `s[i]`, duration
+/// `d[i]`) use at most `b` in all (`r[i]` each).
+pub(crate) fn cumulative(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+    let [s, d, r, b] = call.arity(4)? else {
+        unreachable!("four arguments")
+    };
+    let s = ctx.elems(call.line, s)?;
+    let s = ctx.args(&s);
+    let d = ctx.elems(call.line, d)?;
+    let d = ctx.args(&d);
+    let r = ctx.elems(call.line, r)?;
+    let r = ctx.args(&r);
+    let b = ctx.elem(call.line, b)?;
+    let b = ctx.arg(b);
+    ctx.model.cumulative(s, d, r, b);
+    Ok(())
+}

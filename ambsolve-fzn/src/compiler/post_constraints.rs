@@ -154,6 +154,9 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("ambsolve_circuit", global::circuit),
     ("ambsolve_subcircuit", global::circuit),
     ("ambsolve_inverse", global::inverse),
+    ("fzn_disjunctive", global::disjunctive),
+    ("fzn_disjunctive_strict", global::disjunctive),
+    ("fzn_cumulative", global::cumulative),
 ];
 
 /// The handler of a builtin, if ambsolve supports it.
