@@ -281,3 +281,75 @@ fn sequences_and_element_as_calls() {
         );
     }
 }
+
+#[test]
+fn scheduling_as_calls() {
+    // Tasks with chosen starts and durations: every two apart (MiniZinc's reading: a task
+    // of duration 0 is free, unless strict), or at most `capacity` in use at any time.
+    let apart = |s: &[i64], d: &[i64], a: usize, b: usize, strict: bool| {
+        (!strict && (d[a] == 0 || d[b] == 0)) || s[a] + d[a] <= s[b] || s[b] + d[b] <= s[a]
+    };
+    let mut rng = Rng(11);
+    for case in 0..40 {
+        let n = 1 + rng.below(3);
+        let doms: Vec<Vec<i64>> = (0..2 * n)
+            .map(|k| {
+                let low = rng.below(3) as i64 - usize::from(k >= n) as i64;
+                (low..=low + rng.below(3) as i64).collect()
+            })
+            .collect();
+        let (starts, durations) = (&doms[..n], &doms[n..]);
+        let what = format!("case {case}: {doms:?}");
+        let pairs = |a: &[i64], strict: bool| {
+            let (s, d) = (&a[..n], &a[n..]);
+            d.iter().all(|&d| d >= 0)
+                && (0..n).all(|x| (x + 1..n).all(|y| apart(s, d, x, y, strict)))
+        };
+
+        let puzzle = constraints! {
+            let s[i < n] = amb(starts[i].clone());
+            let d[i < n] = amb(durations[i].clone());
+            require disjunctive(s, d);
+        };
+        agree(
+            &puzzle,
+            brute(&doms, |a| pairs(a, false)),
+            &format!("disjunctive: {what}"),
+        );
+
+        let puzzle = constraints! {
+            let s[i < n] = amb(starts[i].clone());
+            let d[i < n] = amb(durations[i].clone());
+            require disjunctive_strict(s, d);
+        };
+        agree(
+            &puzzle,
+            brute(&doms, |a| pairs(a, true)),
+            &format!("strict: {what}"),
+        );
+
+        let demands: Vec<i64> = (0..n).map(|_| rng.below(3) as i64).collect();
+        let capacity = 1 + rng.below(2) as i64;
+        let puzzle = constraints! {
+            let s[i < n] = amb(starts[i].clone());
+            let d[i < n] = amb(durations[i].clone());
+            require cumulative(s, d, demands, capacity);
+        };
+        let expected = brute(&doms, |a| {
+            let (s, d) = (&a[..n], &a[n..]);
+            d.iter().all(|&d| d >= 0)
+                && (-2..8).all(|t| {
+                    let used: i64 = (0..n)
+                        .filter(|&k| s[k] <= t && t < s[k] + d[k])
+                        .map(|k| demands[k])
+                        .sum();
+                    used <= capacity
+                })
+        });
+        agree(
+            &puzzle,
+            expected,
+            &format!("cumulative {demands:?} {capacity}: {what}"),
+        );
+    }
+}

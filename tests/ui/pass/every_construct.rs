@@ -104,6 +104,9 @@ fn main() {
         require at_least(0, y, s);
         require global_cardinality(x, &[0, 1], cnt);
         require global_cardinality_closed(y, &[0, 1, 2], [1, 1, 1]);
+        require disjunctive(x, [1, 1, 1]);
+        require disjunctive_strict(y, [0, 0, 0]);
+        require cumulative(x, y, [1, 1, 1], 2);
         maximize x[0] * x[1] + count(y, 2) - nvalue(x);
     };
     formulas.best().expect("a valid model");
