@@ -116,35 +116,31 @@ fn main() -> ExitCode {
     };
     let puzzle = jobshop(&instance).limits(args.bounds.limits());
     let mut out = Output::new();
-    let mut improving = puzzle.try_improving();
-    let mut best = None;
-    let mut found = 0u64;
-    for step in improving.by_ref() {
-        match step {
-            Ok(step) => best = Some(step),
-            Err(error) => return cli::search_error(&error),
-        }
-        found += 1;
-    }
-    if let Some(step) = &best {
-        if jobshop::check(&instance, &step.solution.0) != Ok(step.objective) {
-            cli::note("error: the search returned a schedule that is not one");
-            return ExitCode::FAILURE;
-        }
-    }
-    cli::best_lines(
+    let improving = match cli::improve(
+        puzzle,
         &mut out,
-        &improving,
-        best,
-        found,
         ("schedule", "schedules"),
+        true,
+        |(schedule, _): &(Vec<Vec<i64>>, i64), makespan| match jobshop::check(&instance, schedule) {
+            Ok(length) if length == makespan => Ok(()),
+            Ok(length) => Err(format!(
+                "a schedule of makespan {length} was reported as {makespan}"
+            )),
+            Err(e) => Err(format!(
+                "the search returned a schedule that is not one: {e}"
+            )),
+        },
+        None::<fn(&ambsolve::Improvement<_>) -> String>,
         |out, (schedule, _), makespan| {
             for line in machine_lines(&instance, &schedule) {
                 out.line(line);
             }
             out.line(format!("makespan: {makespan}"));
         },
-    );
+    ) {
+        Ok(improving) => improving,
+        Err(status) => return status,
+    };
     if args.stats {
         out.line(format!("statistics: {}", improving.stats()));
     }

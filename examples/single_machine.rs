@@ -87,28 +87,21 @@ fn main() -> ExitCode {
     let jobs = random_jobs(args.n as usize, args.seed);
     let puzzle = single_machine(&jobs, args.pairs).limits(args.bounds.limits());
     let mut out = Output::new();
-    let mut improving = puzzle.try_improving();
-    let mut best = None;
-    let mut found = 0u64;
-    for step in improving.by_ref() {
-        match step {
-            Ok(step) => best = Some(step),
-            Err(error) => return cli::search_error(&error),
-        }
-        found += 1;
-    }
-    if let Some(step) = &best {
-        if weighted_tardiness(&jobs, &step.solution) != Ok(step.objective) {
-            cli::note("error: the search returned an order that is not a schedule");
-            return ExitCode::FAILURE;
-        }
-    }
-    cli::best_lines(
+    let improving = match cli::improve(
+        puzzle,
         &mut out,
-        &improving,
-        best,
-        found,
         ("order", "orders"),
+        true,
+        |starts: &Vec<i64>, cost| match weighted_tardiness(&jobs, starts) {
+            Ok(found) if found == cost => Ok(()),
+            Ok(found) => Err(format!(
+                "an order of weighted tardiness {found} was reported as {cost}"
+            )),
+            Err(e) => Err(format!(
+                "the search returned an order that is not a schedule: {e}"
+            )),
+        },
+        None::<fn(&ambsolve::Improvement<_>) -> String>,
         |out, starts, cost| {
             let mut order: Vec<usize> = (0..jobs.len()).collect();
             order.sort_by_key(|&j| starts[j]);
@@ -125,7 +118,10 @@ fn main() -> ExitCode {
             }
             out.line(format!("weighted tardiness: {cost}"));
         },
-    );
+    ) {
+        Ok(improving) => improving,
+        Err(status) => return status,
+    };
     if args.stats {
         out.line(format!("statistics: {}", improving.stats()));
     }
