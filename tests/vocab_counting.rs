@@ -7,18 +7,13 @@
 
 mod common;
 
+use common::differential::Arg;
+
 use common::differential;
 use common::differential::count_both as count;
 
-use ambsolve::{Engine, IntArg, Model, SearchError, Var};
+use ambsolve::{Engine, Model, SearchError, Var};
 use proptest::prelude::*;
-
-/// A constant or one of the model's variables (by position).
-#[derive(Clone, Debug)]
-enum Arg {
-    Const(i64),
-    Var(usize),
-}
 
 #[derive(Clone, Debug)]
 enum Kind {
@@ -34,22 +29,6 @@ enum Kind {
 struct Spec {
     lists: Vec<Vec<i64>>,
     kinds: Vec<Kind>,
-}
-
-impl Arg {
-    fn value(&self, values: &[i64]) -> i64 {
-        match self {
-            Arg::Const(c) => *c,
-            Arg::Var(v) => values[*v],
-        }
-    }
-
-    fn of(&self, vars: &[Var<i64>]) -> IntArg {
-        match self {
-            Arg::Const(c) => IntArg::from(*c),
-            Arg::Var(v) => IntArg::from(&vars[*v]),
-        }
-    }
 }
 
 /// How many of `items` (positions) hold a value for which `wanted` holds.

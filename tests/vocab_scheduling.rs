@@ -6,31 +6,10 @@
 
 mod common;
 
+use common::differential::Arg;
+
 use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Strategy as Search, Var, VarOrder};
 use proptest::prelude::*;
-
-/// A constant or one of the model's variables (by position).
-#[derive(Clone, Debug)]
-enum Arg {
-    Const(i64),
-    Var(usize),
-}
-
-impl Arg {
-    fn value(&self, values: &[i64]) -> i64 {
-        match self {
-            Arg::Const(c) => *c,
-            Arg::Var(v) => values[*v],
-        }
-    }
-
-    fn of(&self, vars: &[Var<i64>]) -> IntArg {
-        match self {
-            Arg::Const(c) => IntArg::from(*c),
-            Arg::Var(v) => IntArg::from(&vars[*v]),
-        }
-    }
-}
 
 #[derive(Clone, Debug)]
 enum Kind {

@@ -7,18 +7,13 @@
 
 mod common;
 
+use common::differential::Arg;
+
 use common::differential;
 use common::differential::count_both as count;
 
 use ambsolve::{Dfa, Engine, IntArg, Model, SearchError, Var};
 use proptest::prelude::*;
-
-/// A constant or one of the model's variables (by position).
-#[derive(Clone, Debug)]
-enum Arg {
-    Const(i64),
-    Var(usize),
-}
 
 #[derive(Clone, Debug)]
 enum Kind {
@@ -33,26 +28,13 @@ struct Spec {
     kinds: Vec<Kind>,
 }
 
-fn value(arg: &Arg, values: &[i64]) -> i64 {
-    match arg {
-        Arg::Const(c) => *c,
-        Arg::Var(v) => values[*v],
-    }
-}
-
 fn args(items: &[Arg], vars: &[Var<i64>]) -> Vec<IntArg> {
-    items
-        .iter()
-        .map(|a| match a {
-            Arg::Const(c) => IntArg::from(*c),
-            Arg::Var(v) => IntArg::from(&vars[*v]),
-        })
-        .collect()
+    items.iter().map(|a| a.of(vars)).collect()
 }
 
 /// Each kind read independently of the library.
 fn holds(kind: &Kind, values: &[i64]) -> bool {
-    let word = |items: &[Arg]| -> Vec<i64> { items.iter().map(|a| value(a, values)).collect() };
+    let word = |items: &[Arg]| -> Vec<i64> { items.iter().map(|a| a.value(values)).collect() };
     match kind {
         Kind::Regular(items, dfa) => {
             let mut state = dfa.start();

@@ -1,9 +1,35 @@
 //! The differential tests' shared pieces: random value lists with random constraints over
 //! them, the brute force's solutions, and each engine's, compared.
 
-use ambsolve::{Engine, Limits, Model, Strategy as Search, VarOrder};
+use ambsolve::{Engine, IntArg, Limits, Model, Strategy as Search, Var, VarOrder};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
+
+/// An argument of a random constraint: a constant or one of the model's variables (by
+/// position).
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Const(i64),
+    Var(usize),
+}
+
+impl Arg {
+    /// Its value in an assignment of the model's variables.
+    pub fn value(&self, values: &[i64]) -> i64 {
+        match self {
+            Arg::Const(c) => *c,
+            Arg::Var(v) => values[*v],
+        }
+    }
+
+    /// It as an argument of a `Model` method, over the model's variables `vars`.
+    pub fn of(&self, vars: &[Var<i64>]) -> IntArg {
+        match self {
+            Arg::Const(c) => IntArg::from(*c),
+            Arg::Var(v) => IntArg::from(&vars[*v]),
+        }
+    }
+}
 
 /// Cases per property: `PROPTEST_CASES` if set, else `default`.
 pub fn cases(default: u32) -> Config {
