@@ -6,9 +6,9 @@
 
 mod common;
 
-use common::differential::Arg;
+use common::differential::{self, Arg, count_both as count};
 
-use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Strategy as Search, Var, VarOrder};
+use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Var};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -80,16 +80,6 @@ fn brute_force(spec: &Spec) -> Vec<Vec<u32>> {
     })
 }
 
-fn solutions(model: &Model<'_>, engine: Engine) -> Vec<Vec<u32>> {
-    let found: Result<Vec<Vec<u32>>, _> = model
-        .solve(engine)
-        .strategy(Search::new().vars(VarOrder::Input))
-        .try_solutions()
-        .map(|a| a.map(|a| a.indices().to_vec()))
-        .collect();
-    found.unwrap_or_else(|error| panic!("{engine:?}: {error}"))
-}
-
 /// A start: a constant or a variable. A duration, demand or capacity: mostly a small
 /// constant (0 and, rarely, -1 included) or a variable.
 fn arg(vars: usize, low: i64, high: i64) -> impl Strategy<Value = Arg> {
@@ -123,52 +113,18 @@ fn spec() -> impl Strategy<Value = Spec> {
         .prop_map(|(lists, kinds)| Spec { lists, kinds })
 }
 
-/// Cases per property: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig::with_cases(cases)
-}
-
 proptest! {
-    #![proptest_config(cases(300))]
+    #![proptest_config(differential::cases(300))]
 
     #[test]
     fn both_engines_agree_with_the_brute_force(spec in spec()) {
-        let expected = brute_force(&spec);
-        let model = build(&spec);
-        prop_assert_eq!(solutions(&model, Engine::Trail), expected.clone(), "trail");
-        prop_assert_eq!(solutions(&model, Engine::Replay), expected.clone(), "replay");
-        let mut first_fail = model.solve(Engine::Trail).strategy(Search::first_fail())
-            .solutions().map(|a| a.indices().to_vec()).collect::<Vec<_>>();
-        first_fail.sort();
-        prop_assert_eq!(first_fail, expected, "trail, first fail");
+        differential::engines_agree(&build(&spec), &brute_force(&spec))?;
     }
 
     #[test]
     fn local_search_finds_only_solutions(spec in spec()) {
-        let expected = brute_force(&spec);
-        let model = build(&spec);
-        let found = model
-            .solve(Engine::Local)
-            .seed(7)
-            .limits(Limits::new().nodes(2_000))
-            .solutions()
-            .take(3);
-        for assignment in found {
-            prop_assert!(expected.contains(&assignment.indices().to_vec()));
-        }
+        differential::local_finds_only(&build(&spec), &brute_force(&spec))?;
     }
-}
-
-/// Both engines' count of `model`.
-fn count(model: &Model<'_>) -> u64 {
-    let trail = model.solve(Engine::Trail).count().unwrap().solutions;
-    let replay = model.solve(Engine::Replay).count().unwrap().solutions;
-    assert_eq!(trail, replay);
-    trail
 }
 
 #[test]
