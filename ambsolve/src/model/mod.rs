@@ -140,6 +140,20 @@ impl<'a> Model<'a> {
         &self.constraints
     }
 
+    /// Each constraint's variables, as indices: sorted, each once (what orders that count
+    /// constraints per variable read).
+    pub(crate) fn scopes(&self) -> Vec<Vec<usize>> {
+        self.constraints
+            .iter()
+            .map(|c| {
+                let mut vars: Vec<usize> = c.vars().iter().map(|v| v.index()).collect();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            })
+            .collect()
+    }
+
     /// The building error, if any.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()

@@ -19,16 +19,7 @@ impl Model<'_> {
     /// declaration order.
     pub fn replay_order(&self) -> Vec<VarId> {
         let n = self.num_vars();
-        let scopes: Vec<Vec<usize>> = self
-            .constraints()
-            .iter()
-            .map(|c| {
-                let mut vars: Vec<usize> = c.vars().iter().map(|v| v.index()).collect();
-                vars.sort_unstable();
-                vars.dedup();
-                vars
-            })
-            .collect();
+        let scopes = self.scopes();
         let mut of_var: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (c, scope) in scopes.iter().enumerate() {
             for &v in scope {

@@ -134,13 +134,8 @@ fn ranked(vars: Vec<u32>, named: &[VarId], n: usize) -> Vec<u32> {
 /// How many of the model's constraints mention each variable (once per constraint).
 fn occurrences(model: &Model<'_>) -> Vec<u32> {
     let mut counts = vec![0u32; model.num_vars()];
-    let mut seen = Vec::new();
-    for constraint in model.constraints() {
-        seen.clear();
-        seen.extend(constraint.vars().iter().map(|v| v.index()));
-        seen.sort_unstable();
-        seen.dedup();
-        for &v in &seen {
+    for scope in model.scopes() {
+        for v in scope {
             if let Some(count) = counts.get_mut(v) {
                 *count = count.saturating_add(1);
             }
