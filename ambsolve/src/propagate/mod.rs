@@ -125,12 +125,7 @@ impl<'a> Propagation<'a> {
         // How many propagators mention each variable: an all-different that is alone on
         // its variables sees every change to them (its own, or a decision's FIXED), so it
         // needs no CHANGED events and schedules its counting pass itself.
-        let mut mentions = vec![0u32; store.num_vars()];
-        for prop in &props {
-            for var in prop.scope() {
-                mentions[var.index()] += 1;
-            }
-        }
+        let mentions = mentions(&props, store.num_vars());
         for prop in &mut props {
             if let Prop::AllDifferent(p) = prop {
                 let alone = p.vars().iter().all(|v| mentions[v.index()] == 1);
@@ -154,13 +149,7 @@ impl<'a> Propagation<'a> {
     /// Learns weighted degrees from now on (for `dom_w_deg`): each variable starts with
     /// its number of propagators, and gains 1 each time one of them fails.
     pub(crate) fn learn_weights(&mut self, num_vars: usize) {
-        let mut degrees = vec![0u32; num_vars];
-        for prop in &self.props {
-            for var in prop.scope() {
-                degrees[var.index()] = degrees[var.index()].saturating_add(1);
-            }
-        }
-        self.degrees = Some(degrees);
+        self.degrees = Some(mentions(&self.props, num_vars));
     }
 
     /// The weighted degree of `var` (at least 1), or 1 when weights are not learned.
@@ -282,6 +271,18 @@ impl<'a> Propagation<'a> {
             }
         }
     }
+}
+
+/// How many propagators mention each variable (a variable twice in a scope counts twice).
+fn mentions(props: &[Prop<'_>], num_vars: usize) -> Vec<u32> {
+    let mut mentions = vec![0u32; num_vars];
+    for prop in props {
+        for var in prop.scope() {
+            let count = &mut mentions[var.index()];
+            *count = count.saturating_add(1);
+        }
+    }
+    mentions
 }
 
 /// The model rewritten for propagation: one propagator per constraint, except that
