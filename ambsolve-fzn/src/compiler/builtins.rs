@@ -194,10 +194,8 @@ pub(crate) fn array_extreme(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
     let [m, xs] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let m = ctx.elem(call.line, m)?;
-    let m = ctx.arg(m);
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let m = ctx.int_arg(call.line, m)?;
+    let xs = ctx.int_args(call.line, xs)?;
     if call.name == "array_int_maximum" {
         ctx.model.max(xs, m);
     } else {
@@ -245,12 +243,9 @@ pub(crate) fn array_element(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
     let [index, array, result] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let index = ctx.elem(call.line, index)?;
-    let index = ctx.arg(index);
-    let array = ctx.elems(call.line, array)?;
-    let array = ctx.args(&array);
-    let result = ctx.elem(call.line, result)?;
-    let result = ctx.arg(result);
+    let index = ctx.int_arg(call.line, index)?;
+    let array = ctx.int_args(call.line, array)?;
+    let result = ctx.int_arg(call.line, result)?;
     ctx.model.element_offset(index, 1, array, result);
     Ok(())
 }

@@ -37,8 +37,7 @@ pub(crate) fn all_different_except(ctx: &mut Context<'_>, call: &Call<'_>) -> Re
             unreachable!("arity refused")
         }
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     ctx.model.all_different_except(xs, value);
     Ok(())
 }
@@ -72,8 +71,7 @@ pub(crate) fn order(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznErr
     let [xs] = call.arity(1)? else {
         unreachable!("one argument")
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     let model = &mut ctx.model;
     match call.name.trim_end_matches("_int").trim_end_matches("_bool") {
         "fzn_all_equal" => model.all_equal(xs),
@@ -90,10 +88,8 @@ pub(crate) fn lex(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError
     let [xs, ys] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
-    let ys = ctx.elems(call.line, ys)?;
-    let ys = ctx.args(&ys);
+    let xs = ctx.int_args(call.line, xs)?;
+    let ys = ctx.int_args(call.line, ys)?;
     if call.name.starts_with("fzn_lex_lesseq") {
         ctx.model.lex_lesseq(xs, ys);
     } else {
@@ -107,8 +103,7 @@ pub(crate) fn count_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
     let [xs, y, c] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     let (y, c) = (ctx.elem(call.line, y)?, ctx.elem(call.line, c)?);
     let (y, c) = (ctx.arg(y), ctx.arg(c));
     ctx.model.count(xs, y, c);
@@ -120,10 +115,8 @@ pub(crate) fn among(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznErr
     let [n, xs, set] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let n = ctx.elem(call.line, n)?;
-    let n = ctx.arg(n);
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let n = ctx.int_arg(call.line, n)?;
+    let xs = ctx.int_args(call.line, xs)?;
     let set = ctx.set(call.line, set)?;
     ctx.model.among(xs, &set, n);
     Ok(())
@@ -137,8 +130,7 @@ pub(crate) fn occurrences(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
     };
     let n = ctx.int(call.line, n)?;
     let v = ctx.int(call.line, v)?;
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     let model = &mut ctx.model;
     match call.name {
         "fzn_at_most_int" => model.at_most(n, xs, v),
@@ -155,11 +147,9 @@ pub(crate) fn global_cardinality(ctx: &mut Context<'_>, call: &Call<'_>) -> Resu
     let [xs, cover, counts] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     let cover = ctx.ints(call.line, cover)?;
-    let counts = ctx.elems(call.line, counts)?;
-    let counts = ctx.args(&counts);
+    let counts = ctx.int_args(call.line, counts)?;
     let closed = call.name == "fzn_global_cardinality_closed";
     ctx.model.global_cardinality(xs, &cover, counts, closed);
     Ok(())
@@ -170,10 +160,8 @@ pub(crate) fn nvalue(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznEr
     let [n, xs] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let n = ctx.elem(call.line, n)?;
-    let n = ctx.arg(n);
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let n = ctx.int_arg(call.line, n)?;
+    let xs = ctx.int_args(call.line, xs)?;
     ctx.model.nvalue(n, xs);
     Ok(())
 }
@@ -228,8 +216,7 @@ pub(crate) fn circuit(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
     let [xs, offset] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let xs = ctx.elems(call.line, xs)?;
-    let xs = ctx.args(&xs);
+    let xs = ctx.int_args(call.line, xs)?;
     let offset = ctx.int(call.line, offset)?;
     if call.name == "ambsolve_circuit" {
         ctx.model.circuit_offset(xs, offset);
@@ -245,10 +232,8 @@ pub(crate) fn inverse(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
     let [f, f_offset, g, g_offset] = call.arity(4)? else {
         unreachable!("four arguments")
     };
-    let f = ctx.elems(call.line, f)?;
-    let f = ctx.args(&f);
-    let g = ctx.elems(call.line, g)?;
-    let g = ctx.args(&g);
+    let f = ctx.int_args(call.line, f)?;
+    let g = ctx.int_args(call.line, g)?;
     let (f_offset, g_offset) = (ctx.int(call.line, f_offset)?, ctx.int(call.line, g_offset)?);
     ctx.model.inverse_offset(f, f_offset, g, g_offset);
     Ok(())
@@ -260,10 +245,8 @@ pub(crate) fn disjunctive(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
     let [s, d] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let s = ctx.elems(call.line, s)?;
-    let s = ctx.args(&s);
-    let d = ctx.elems(call.line, d)?;
-    let d = ctx.args(&d);
+    let s = ctx.int_args(call.line, s)?;
+    let d = ctx.int_args(call.line, d)?;
     if call.name == "fzn_disjunctive_strict" {
         ctx.model.disjunctive_strict(s, d);
     } else {
@@ -278,14 +261,10 @@ pub(crate) fn cumulative(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), F
     let [s, d, r, b] = call.arity(4)? else {
         unreachable!("four arguments")
     };
-    let s = ctx.elems(call.line, s)?;
-    let s = ctx.args(&s);
-    let d = ctx.elems(call.line, d)?;
-    let d = ctx.args(&d);
-    let r = ctx.elems(call.line, r)?;
-    let r = ctx.args(&r);
-    let b = ctx.elem(call.line, b)?;
-    let b = ctx.arg(b);
+    let s = ctx.int_args(call.line, s)?;
+    let d = ctx.int_args(call.line, d)?;
+    let r = ctx.int_args(call.line, r)?;
+    let b = ctx.int_arg(call.line, b)?;
     ctx.model.cumulative(s, d, r, b);
     Ok(())
 }

@@ -168,6 +168,19 @@ impl<'ast> Context<'ast> {
         elems.iter().map(|&elem| self.arg(elem)).collect()
     }
 
+    /// The integer argument `expr` reads on `line` (see [`arg`](Context::arg)).
+    pub(crate) fn int_arg(&mut self, line: usize, expr: &Expr) -> Result<IntArg, FznError> {
+        let elem = self.elem(line, expr)?;
+        Ok(self.arg(elem))
+    }
+
+    /// The integer arguments of the array `expr` reads on `line` (see
+    /// [`args`](Context::args)).
+    pub(crate) fn int_args(&mut self, line: usize, expr: &Expr) -> Result<Vec<IntArg>, FznError> {
+        let elems = self.elems(line, expr)?;
+        Ok(self.args(&elems))
+    }
+
     /// A boolean element as a literal: true when its 0/1 variable is 1 (a constant
     /// `false` or `true` is a one-value variable); an integer constant other than 0 and 1
     /// is an error on `line`.
