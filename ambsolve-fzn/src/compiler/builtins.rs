@@ -40,8 +40,7 @@ fn tie<'c>(
             format!("`{}` takes a literal last", call.name),
         ));
     };
-    let lit = ctx.elem(call.line, last)?;
-    let lit = ctx.lit(call.line, lit)?;
+    let lit = ctx.lit_arg(call.line, last)?;
     Ok((
         if reified {
             Tie::Reified(lit)

@@ -4,22 +4,10 @@
 //! comparisons of two booleans and `bool_lin_*` are linear, in `builtins.rs`).
 
 use ambsolve::Lit;
-use flatzinc::Expr;
 
 use super::context::Context;
 use super::post_constraints::Call;
 use crate::error::FznError;
-
-/// The literals of argument `expr`: one boolean, or an array of them.
-fn lit(ctx: &mut Context<'_>, line: usize, expr: &Expr) -> Result<Lit, FznError> {
-    let elem = ctx.elem(line, expr)?;
-    ctx.lit(line, elem)
-}
-
-fn lits(ctx: &mut Context<'_>, line: usize, expr: &Expr) -> Result<Vec<Lit>, FznError> {
-    let elems = ctx.elems(line, expr)?;
-    ctx.lits(line, &elems)
-}
 
 /// Whether `r` is tied to the condition both ways (`_reif`, or the plain three-argument
 /// `bool_and(a, b, r)`) or only `r -> condition` (`_imp`).
@@ -52,8 +40,8 @@ pub(crate) fn bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
     let [a, b, r] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let lits = [lit(ctx, call.line, a)?, lit(ctx, call.line, b)?];
-    let r = lit(ctx, call.line, r)?;
+    let lits = [ctx.lit_arg(call.line, a)?, ctx.lit_arg(call.line, b)?];
+    let r = ctx.lit_arg(call.line, r)?;
     and_tied(ctx, &lits, r, both_ways(call));
     Ok(())
 }
@@ -63,8 +51,8 @@ pub(crate) fn bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
     let [a, b, r] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let lits = [lit(ctx, call.line, a)?, lit(ctx, call.line, b)?];
-    let r = lit(ctx, call.line, r)?;
+    let lits = [ctx.lit_arg(call.line, a)?, ctx.lit_arg(call.line, b)?];
+    let r = ctx.lit_arg(call.line, r)?;
     or_tied(ctx, &lits, r, both_ways(call));
     Ok(())
 }
@@ -74,8 +62,8 @@ pub(crate) fn bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 pub(crate) fn bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
     if call.args.len() == 2 && call.name == "bool_xor" {
         let lits = [
-            lit(ctx, call.line, &call.args[0])?,
-            lit(ctx, call.line, &call.args[1])?,
+            ctx.lit_arg(call.line, &call.args[0])?,
+            ctx.lit_arg(call.line, &call.args[1])?,
         ];
         ctx.model.xor(lits);
         return Ok(());
@@ -84,9 +72,9 @@ pub(crate) fn bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
         unreachable!("three arguments")
     };
     let (a, b, r) = (
-        lit(ctx, call.line, a)?,
-        lit(ctx, call.line, b)?,
-        lit(ctx, call.line, r)?,
+        ctx.lit_arg(call.line, a)?,
+        ctx.lit_arg(call.line, b)?,
+        ctx.lit_arg(call.line, r)?,
     );
     if both_ways(call) {
         ctx.model.xor([a, b, !r]);
@@ -109,12 +97,12 @@ pub(crate) fn bool_clause(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
             unreachable!("arity refused")
         }
     };
-    let mut all = lits(ctx, call.line, pos)?;
-    all.extend(lits(ctx, call.line, neg)?.into_iter().map(|l| !l));
+    let mut all = ctx.lit_args(call.line, pos)?;
+    all.extend(ctx.lit_args(call.line, neg)?.into_iter().map(|l| !l));
     match r {
         None => ctx.model.clause(all),
         Some(r) => {
-            let r = lit(ctx, call.line, r)?;
+            let r = ctx.lit_arg(call.line, r)?;
             or_tied(ctx, &all, r, both_ways(call));
         }
     }
@@ -126,8 +114,8 @@ pub(crate) fn array_bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(
     let [xs, r] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let xs = lits(ctx, call.line, xs)?;
-    let r = lit(ctx, call.line, r)?;
+    let xs = ctx.lit_args(call.line, xs)?;
+    let r = ctx.lit_arg(call.line, r)?;
     and_tied(ctx, &xs, r, both_ways(call));
     Ok(())
 }
@@ -137,8 +125,8 @@ pub(crate) fn array_bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
     let [xs, r] = call.arity(2)? else {
         unreachable!("two arguments")
     };
-    let xs = lits(ctx, call.line, xs)?;
-    let r = lit(ctx, call.line, r)?;
+    let xs = ctx.lit_args(call.line, xs)?;
+    let r = ctx.lit_arg(call.line, r)?;
     or_tied(ctx, &xs, r, both_ways(call));
     Ok(())
 }
@@ -148,7 +136,7 @@ pub(crate) fn array_bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(
     let [xs] = call.arity(1)? else {
         unreachable!("one argument")
     };
-    let xs = lits(ctx, call.line, xs)?;
+    let xs = ctx.lit_args(call.line, xs)?;
     ctx.model.xor(xs);
     Ok(())
 }

@@ -181,6 +181,18 @@ impl<'ast> Context<'ast> {
         Ok(self.args(&elems))
     }
 
+    /// The literal `expr` reads on `line` (see [`lit`](Context::lit)).
+    pub(crate) fn lit_arg(&mut self, line: usize, expr: &Expr) -> Result<Lit, FznError> {
+        let elem = self.elem(line, expr)?;
+        self.lit(line, elem)
+    }
+
+    /// The literals of the array `expr` reads on `line` (see [`lits`](Context::lits)).
+    pub(crate) fn lit_args(&mut self, line: usize, expr: &Expr) -> Result<Vec<Lit>, FznError> {
+        let elems = self.elems(line, expr)?;
+        self.lits(line, &elems)
+    }
+
     /// A boolean element as a literal: true when its 0/1 variable is 1 (a constant
     /// `false` or `true` is a one-value variable); an integer constant other than 0 and 1
     /// is an error on `line`.
