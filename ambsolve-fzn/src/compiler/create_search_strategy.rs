@@ -34,11 +34,10 @@ pub(crate) fn run(ctx: &mut Context<'_>, seed: u64) -> Result<(), FznError> {
     let line = ctx.ast.solve.line;
     let mut phases = Vec::new();
     let mut restarts = None;
-    let key = value_images(ctx.vars.iter().flatten());
     let mut reader = Reader {
         line,
         seed,
-        key,
+        key: None,
         phases: &mut phases,
         restarts: &mut restarts,
     };
@@ -63,8 +62,8 @@ pub(crate) fn run(ctx: &mut Context<'_>, seed: u64) -> Result<(), FznError> {
 struct Reader<'r> {
     line: usize,
     seed: u64,
-    /// The variables' values, for `smallest` and `largest`.
-    key: ValueKey,
+    /// The variables' values, for `smallest` and `largest` (made when one asks).
+    key: Option<ValueKey>,
     phases: &'r mut Vec<Phase>,
     restarts: &'r mut Option<Restarts>,
 }
@@ -130,13 +129,18 @@ impl Reader<'_> {
     }
 
     /// The variable order a variable selection names.
-    fn var_order(&self, ctx: &mut Context<'_>, selection: &str) -> VarOrder {
+    fn var_order(&mut self, ctx: &mut Context<'_>, selection: &str) -> VarOrder {
+        let mut key = || {
+            self.key
+                .get_or_insert_with(|| value_images(ctx.vars.iter().flatten()))
+                .clone()
+        };
         match selection {
             "input_order" => VarOrder::Input,
             "first_fail" => VarOrder::FirstFail,
             "anti_first_fail" => VarOrder::AntiFirstFail,
-            "smallest" => VarOrder::Smallest(self.key.clone()),
-            "largest" => VarOrder::Largest(self.key.clone()),
+            "smallest" => VarOrder::Smallest(key()),
+            "largest" => VarOrder::Largest(key()),
             "occurrence" => VarOrder::Occurrence,
             "most_constrained" => VarOrder::MostConstrained,
             "dom_w_deg" => VarOrder::DomWDeg,
