@@ -15,7 +15,7 @@ use std::collections::HashSet;
 
 use ambsolve::{Engine, IntArg, Limits, Model, Strategy as Search, Var};
 use ambsolve_examples::puzzles::tsp;
-use common::differential::sorted_solutions as solutions;
+use common::differential::{self, sorted_solutions as solutions};
 use common::{run_example, stderr, stdout};
 use proptest::prelude::*;
 
@@ -318,14 +318,11 @@ fn holds(spec: &Spec, values: &[i64]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(common::differential::cases(400))]
+    #![proptest_config(differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in spec()) {
-        let expected = common::brute_force(&spec.lists, |index| {
-            let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-            holds(&spec, &values)
-        });
+        let expected = differential::brute_force_values(&spec.lists, |values| holds(&spec, values));
         let m = build(&spec);
         prop_assert_eq!(m.error(), None);
         prop_assert_eq!(&solutions(&m, Engine::Trail, Search::new()), &expected, "trail");
