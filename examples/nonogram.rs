@@ -25,14 +25,13 @@
 //!
 //! A line that does not read as the format says is an error naming it (exit status 2).
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ambsolve::{Dfa, Engine, Model, Strategy, Var};
 use ambsolve_examples::cli::{self, Bounds, Output};
-use ambsolve_examples::input::{InputError, Lines};
+use ambsolve_examples::input::{self, InputError, Lines};
 use clap::Parser;
 
 /// The most rows or columns a puzzle may have.
@@ -218,21 +217,11 @@ fn clue(text: &str, length: usize, what: &str) -> Result<Vec<usize>, String> {
 
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let from_stdin = args.file.as_os_str() == "-";
-    let name = if from_stdin {
-        "standard input".to_string()
-    } else {
-        args.file.display().to_string()
+    let (name, file) = match input::open(&args.file) {
+        Ok(opened) => opened,
+        Err(message) => return cli::input_error("nonogram", message),
     };
-    let puzzle = if from_stdin {
-        read(std::io::stdin().lock())
-    } else {
-        match File::open(&args.file) {
-            Ok(file) => read(BufReader::new(file)),
-            Err(e) => return cli::input_error("nonogram", format!("cannot read {name}: {e}")),
-        }
-    };
-    let puzzle = match puzzle {
+    let puzzle = match read(file) {
         Ok(puzzle) => puzzle,
         Err(e) => return cli::input_error("nonogram", format!("{name}: {e}")),
     };

@@ -2,7 +2,8 @@
 //! that is not UTF-8 is an error naming its line, found without reading the rest.
 
 use std::fmt;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
 
 /// Why an input file cannot be read, with the 1-based number of the line at fault.
 #[derive(Debug)]
@@ -171,6 +172,22 @@ impl<R: BufRead> Lines<R> {
 
 /// The UTF-8 byte order mark some editors write at the start of a text file.
 const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// The file a program is given, `-` for standard input, opened for reading, and its name
+/// for messages (`standard input` or the path).
+///
+/// # Errors
+/// `cannot read <name>: <why>` if the file cannot be opened.
+pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), String> {
+    if path.as_os_str() == "-" {
+        return Ok(("standard input".to_string(), Box::new(io::stdin().lock())));
+    }
+    let name = path.display().to_string();
+    match std::fs::File::open(path) {
+        Ok(file) => Ok((name, Box::new(BufReader::new(file)))),
+        Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -149,17 +149,8 @@ fn every_example_reports_a_failed_write_without_panicking() {
 
 #[test]
 fn every_example_into_a_closed_pipe_ends_quietly() {
-    use std::process::{Command, Stdio};
     for (name, args) in EVERY_EXAMPLE {
-        let mut child = Command::new(common::example_binary(name))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
+        let out = common::run_example_into_closed_pipe(name, args);
         assert!(out.status.success(), "{name} {args:?}: {:?}", out.status);
         assert!(stderr(&out).is_empty(), "{name} {args:?}: {}", stderr(&out));
     }

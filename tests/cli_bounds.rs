@@ -222,17 +222,8 @@ const SOLVED: &str =
 
 #[test]
 fn sudoku_reads_standard_input_for_a_dash() {
-    use std::io::Write;
-    let mut child = example("sudoku", &["-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    writeln!(input, "1\n{PUZZLE}\nx").unwrap();
-    drop(input);
-    let out = child.wait_with_output().unwrap();
+    let input = format!("1\n{PUZZLE}\nx\n");
+    let out = common::run_example_with_input("sudoku", &["-"], input.as_bytes());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(stdout(&out), format!("{SOLVED}\n"));
     assert_eq!(
@@ -243,8 +234,7 @@ fn sudoku_reads_standard_input_for_a_dash() {
 
 #[test]
 fn sudoku_skips_a_count_line_before_the_first_puzzle_only() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-cli-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("bounds");
     let path = dir.join("counts.txt");
     std::fs::write(&path, format!("2\n{PUZZLE}\n123\n{PUZZLE}\n")).unwrap();
     let out = run_example("sudoku", &[path.to_str().unwrap()]);
@@ -262,8 +252,7 @@ fn sudoku_skips_a_count_line_before_the_first_puzzle_only() {
 
 #[test]
 fn a_resumable_count_spends_the_cutting_nodes_whole_and_says_so() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-cli-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("bounds");
     let file = dir.join("cut.txt");
     let file = file.to_str().unwrap();
     let args = ["12", "--count", "--node-limit", "0", "--checkpoint", file];

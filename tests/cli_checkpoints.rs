@@ -39,8 +39,7 @@ fn nqueens_counts_on_threads_and_refuses_bad_thread_counts() {
 
 #[test]
 fn nqueens_resumes_a_stopped_count_and_refuses_another_puzzles_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-cli-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("ckpt");
     let file = dir.join("q11.txt");
     let file = file.to_str().unwrap();
     let out = run_example(
@@ -100,8 +99,7 @@ fn nqueens_resumes_a_stopped_count_and_refuses_another_puzzles_checkpoint() {
 #[cfg(unix)]
 #[test]
 fn nqueens_killed_mid_count_resumes_with_nothing_lost() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-cli-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("kill");
     let file = dir.join("q13.txt");
     let file = file.to_str().unwrap();
     // Killed outright (no chance to write anything more) once some subproblems are done.

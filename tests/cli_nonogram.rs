@@ -3,10 +3,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use common::{data_dir, run_example, stderr, stdout};
+use common::{data_dir, run_example, run_example_with_input, stderr, stdout, temp_file};
 
 fn puzzle(name: &str) -> String {
     data_dir()
@@ -15,14 +12,6 @@ fn puzzle(name: &str) -> String {
         .to_str()
         .unwrap()
         .to_string()
-}
-
-fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ambsolve-nonogram-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
 }
 
 #[test]
@@ -64,18 +53,8 @@ fn dom_06_of_the_minizinc_benchmarks_has_one_picture() {
 
 #[test]
 fn a_puzzle_is_read_from_standard_input_and_may_have_no_picture() {
-    let mut child = Command::new(common::example_binary("nonogram"))
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // Two rows of one black cell each, but no column holds one.
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(b"2 2\n1\n1\n0\n0\n").unwrap();
-    drop(input);
-    let out = child.wait_with_output().unwrap();
+    let out = run_example_with_input("nonogram", &["-"], b"2 2\n1\n1\n0\n0\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "no solution\n");
     // Two pictures: a diagonal either way.

@@ -135,15 +135,7 @@ fn nqueens_first_answers_a_thousand_queens() {
 
 #[test]
 fn nqueens_all_into_a_closed_pipe_ends_quietly() {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(common::example_binary("nqueens"))
-        .args(["12", "--all"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_example_into_closed_pipe("nqueens", &["12", "--all"]);
     assert!(out.status.success(), "{:?}", out.status);
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
@@ -388,20 +380,8 @@ fn nqueens_stats_show_what_early_checking_saves() {
 #[cfg(unix)]
 #[test]
 fn nqueens_ctrl_c_prints_the_partial_count() {
-    use std::process::{Command, Stdio};
-    let child = Command::new(common::example_binary("nqueens"))
-        .args(["18", "--count"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let after = std::time::Duration::from_millis(700);
+    let out = common::signalled("nqueens", &["18", "--count"], "INT", after);
     assert_eq!(out.status.code(), Some(130));
     let text = stdout(&out);
     assert!(

@@ -7,8 +7,7 @@ use common::{run_example, stderr, stdout};
 
 #[test]
 fn nqueens_svg_of_four_queens() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("svg");
     let path = dir.join("four.svg");
     let out = run_example("nqueens", &["4", "--all", "--svg", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -94,8 +93,7 @@ solution: row 1 in column 2, and the rows left forced by propagation
 
 #[test]
 fn nqueens_draws_its_search_tree() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-tree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("tree");
     for (args, title) in [
         (
             vec!["4", "--count"],
@@ -136,8 +134,7 @@ fn nqueens_draws_its_search_tree() {
 
 #[test]
 fn nqueens_animates_its_search_on_a_board() {
-    let dir = std::env::temp_dir().join(format!("ambsolve-animate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("animate");
     let path = dir.join("board.html");
     let path_text = path.to_str().unwrap().to_string();
     for engine in ["trail", "replay"] {

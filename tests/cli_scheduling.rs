@@ -6,7 +6,7 @@ mod common;
 
 use ambsolve_examples::puzzles::jobshop::{self, Instance};
 use ambsolve_examples::puzzles::single_machine::{brute_force, random_jobs, weighted_tardiness};
-use common::{data_dir, run_example, stderr, stdout};
+use common::{data_dir, run_example, stderr, stdout, temp_file};
 
 fn instance_path(name: &str) -> String {
     data_dir()
@@ -79,14 +79,6 @@ fn jobshop_stopped_by_a_node_limit_prints_its_best_schedule_unproved() {
     assert!(!text.contains("proved optimal in"), "{text}");
 }
 
-fn temp_file(name: &str, contents: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("ambsolve-jobshop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
 #[test]
 fn jobshop_refuses_bad_files_naming_the_line_with_status_2() {
     let cases = [
@@ -105,7 +97,8 @@ fn jobshop_refuses_bad_files_naming_the_line_with_status_2() {
         ),
     ];
     for (file, contents, message) in cases {
-        let out = run_example("jobshop", &[&temp_file(file, contents)]);
+        let path = temp_file(file, contents);
+        let out = run_example("jobshop", &[path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(stderr(&out).contains(message), "{file}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{file}");

@@ -11,20 +11,11 @@
 
 mod common;
 
-use ambsolve::{Cmp, Engine, IntArg, Limits, Model, SearchError, Var};
+use ambsolve::{Cmp, Engine, IntArg, Limits, Model, SearchError, Strategy as Search, Var};
+use common::differential::{self, count_both as count};
 use proptest::prelude::*;
 
 const ENGINES: [Engine; 2] = [Engine::Trail, Engine::Replay];
-
-/// The number of solutions, the same on both engines.
-fn count(m: &Model<'_>) -> u64 {
-    let counts: Vec<u64> = ENGINES
-        .iter()
-        .map(|&e| m.solve(e).count().unwrap().solutions)
-        .collect();
-    assert_eq!(counts[0], counts[1], "trail and replay disagree");
-    counts[0]
-}
 
 #[test]
 fn products_quotients_and_remainders_count_as_rust_computes_them() {
@@ -442,29 +433,18 @@ fn build(spec: &ModelSpec) -> Model<'static> {
     m
 }
 
-fn run(model: &Model<'_>, engine: Engine) -> Vec<Vec<u32>> {
-    model
-        .solve(engine)
-        .try_solutions()
-        .map(|a| a.map(|a| a.indices().to_vec()))
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap_or_else(|error| panic!("{engine:?}: {error}"))
-}
-
 proptest! {
-    #![proptest_config(common::differential::cases(400))]
+    #![proptest_config(differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in model_spec()) {
         let model = build(&spec);
         prop_assert_eq!(model.error(), None);
-        let expected = common::brute_force(&spec.lists, |index| {
-            let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-            spec.specs.iter().all(|s| holds(s, &values))
+        let expected = differential::brute_force_values(&spec.lists, |values| {
+            spec.specs.iter().all(|s| holds(s, values))
         });
         for engine in ENGINES {
-            let mut got = run(&model, engine);
-            got.sort();
+            let got = differential::sorted_solutions(&model, engine, Search::new());
             prop_assert_eq!(&got, &expected, "{:?}", engine);
         }
     }

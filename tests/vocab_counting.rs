@@ -127,7 +127,7 @@ fn kind(vars: usize) -> impl Strategy<Value = Kind> {
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
-    differential::lists_and_kinds(kind).prop_map(|(lists, kinds)| Spec { lists, kinds })
+    differential::lists_and_kinds(-2..=3, kind).prop_map(|(lists, kinds)| Spec { lists, kinds })
 }
 
 proptest! {

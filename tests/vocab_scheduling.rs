@@ -74,9 +74,8 @@ fn build(spec: &Spec) -> Model<'static> {
 
 /// Every index tuple whose values satisfy every kind, in lexicographic order.
 fn brute_force(spec: &Spec) -> Vec<Vec<u32>> {
-    common::brute_force(&spec.lists, |index| {
-        let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-        spec.kinds.iter().all(|k| holds(k, &values))
+    differential::brute_force_values(&spec.lists, |values| {
+        spec.kinds.iter().all(|k| holds(k, values))
     })
 }
 
@@ -104,13 +103,7 @@ fn kind(vars: usize) -> impl Strategy<Value = Kind> {
 
 fn spec() -> impl Strategy<Value = Spec> {
     // Value lists that repeat, fall and mix, negative values included.
-    let list = proptest::collection::vec(-2i64..=4, 1..=4);
-    proptest::collection::vec(list, 1..=5)
-        .prop_flat_map(|lists| {
-            let kinds = proptest::collection::vec(kind(lists.len()), 1..=2);
-            (Just(lists), kinds)
-        })
-        .prop_map(|(lists, kinds)| Spec { lists, kinds })
+    differential::lists_and_kinds(-2..=4, kind).prop_map(|(lists, kinds)| Spec { lists, kinds })
 }
 
 proptest! {

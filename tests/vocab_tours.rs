@@ -15,8 +15,8 @@ use std::collections::HashSet;
 
 use ambsolve::{Engine, IntArg, Limits, Model, Strategy as Search, Var};
 use ambsolve_examples::puzzles::tsp;
-use common::differential::sorted_solutions as solutions;
-use common::{run_example, stderr, stdout};
+use common::differential::{self, sorted_solutions as solutions};
+use common::{run_example, stderr, stdout, temp_file};
 use proptest::prelude::*;
 
 fn count(m: &Model<'_>, engine: Engine) -> u64 {
@@ -318,14 +318,11 @@ fn holds(spec: &Spec, values: &[i64]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(common::differential::cases(400))]
+    #![proptest_config(differential::cases(400))]
 
     #[test]
     fn engines_agree_with_brute_force(spec in spec()) {
-        let expected = common::brute_force(&spec.lists, |index| {
-            let values: Vec<i64> = index.iter().zip(&spec.lists).map(|(&i, l)| l[i]).collect();
-            holds(&spec, &values)
-        });
+        let expected = differential::brute_force_values(&spec.lists, |values| holds(&spec, values));
         let m = build(&spec);
         prop_assert_eq!(m.error(), None);
         prop_assert_eq!(&solutions(&m, Engine::Trail, Search::new()), &expected, "trail");
@@ -392,15 +389,6 @@ fn tsp_finds_the_shortest_tour_of_random_instances() {
     }
 }
 
-/// Writes `text` to a file of its own and gives its path.
-fn file_with(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ambsolve-tsp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn tsp_reads_tsplib_matrices_and_coordinates() {
     // Asymmetric matrices (ATSP), from a small generator of our own.
@@ -428,7 +416,7 @@ fn tsp_reads_tsplib_matrices_and_coordinates() {
              EDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n{}\nEOF\n",
             rows.join("\n")
         );
-        let path = file_with(&format!("atsp{n}.atsp"), &text);
+        let path = temp_file(&format!("atsp{n}.atsp"), &text);
         let out = run_example("tsp", &[path.to_str().unwrap()]);
         assert!(out.status.success(), "{}", stderr(&out));
         let out = stdout(&out);
@@ -445,7 +433,7 @@ fn tsp_reads_tsplib_matrices_and_coordinates() {
     // Points on a 3 × 4 rectangle and one in its middle (rounded Euclidean distances).
     let text = "NAME: box\nTYPE: TSP\nDIMENSION: 5\nEDGE_WEIGHT_TYPE: EUC_2D\n\
                 NODE_COORD_SECTION\n1 0 0\n2 4 0\n3 4 3\n4 0 3\n5 2 1.5\nEOF\n";
-    let out = run_example("tsp", &[file_with("box.tsp", text).to_str().unwrap()]);
+    let out = run_example("tsp", &[temp_file("box.tsp", text).to_str().unwrap()]);
     let out = stdout(&out);
     let dist = tsp::parse_tsplib(text.as_bytes()).unwrap().dist;
     // The rectangle (14), one side of 4 replaced by two legs of 2.5, rounded to 3.
@@ -454,7 +442,7 @@ fn tsp_reads_tsplib_matrices_and_coordinates() {
 
 #[test]
 fn tsp_refuses_bad_input_with_status_2() {
-    let bad = file_with(
+    let bad = temp_file(
         "bad.tsp",
         "DIMENSION: 3\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 x\n",
     );

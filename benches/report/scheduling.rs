@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use ambsolve_examples::puzzles::jobshop::{self, Instance};
 use ambsolve_examples::puzzles::single_machine::{brute_force, random_jobs};
 
-use crate::{seconds, support::median, verdict};
+use crate::support::{gecode_effort, last_value, median};
+use crate::{seconds, verdict};
 
 /// The examples' own models (their `main` and arguments are not used here).
 #[allow(dead_code)]
@@ -70,19 +71,11 @@ fn gecode(instance: &Instance, name: &str, native: bool) -> Option<Gecode> {
         .ok()
         .filter(|o| o.status.success())?;
     let text = String::from_utf8_lossy(&out.stdout);
-    let stat = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(&format!("%%%mzn-stat: {key}=")))
-            .map(str::to_string)
-    };
-    let makespan = text
-        .lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("makespan: ")?.parse().ok());
+    let (nodes, time) = gecode_effort(&text)?;
     Some(Gecode {
-        proved: makespan.filter(|_| text.contains("==========")),
-        nodes: stat("nodes")?.parse().ok()?,
-        time: Duration::try_from_secs_f64(stat("solveTime")?.parse().ok()?).ok()?,
+        proved: last_value(&text, "makespan").filter(|_| text.contains("==========")),
+        nodes,
+        time,
     })
 }
 

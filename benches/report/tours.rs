@@ -9,7 +9,8 @@ use std::time::Duration;
 use ambsolve::{Engine, Model, Strategy};
 use ambsolve_examples::puzzles::tsp;
 
-use crate::{seconds, support::median, verdict};
+use crate::support::{gecode_effort, last_value, median};
+use crate::{seconds, verdict};
 
 #[path = "../../examples/tsp/model.rs"]
 mod model;
@@ -54,17 +55,8 @@ fn gecode(dist: &[Vec<i64>], name: &str) -> Option<(i64, u64, Duration)> {
     if !text.contains("==========") {
         return None;
     }
-    let stat = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(&format!("%%%mzn-stat: {key}=")))
-            .map(str::to_string)
-    };
-    let length = text
-        .lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("length: ")?.parse().ok())?;
-    let nodes = stat("nodes")?.parse().ok()?;
-    let time = Duration::try_from_secs_f64(stat("solveTime")?.parse().ok()?).ok()?;
+    let length = last_value(&text, "length")?;
+    let (nodes, time) = gecode_effort(&text)?;
     Some((length, nodes, time))
 }
 

@@ -59,3 +59,25 @@ pub fn peak_kib() -> u64 {
         })
         .unwrap_or(0)
 }
+
+/// What Gecode did by MiniZinc's statistics (its output with `-s`): the nodes and its own
+/// solve time (flattening and start-up left out).
+pub fn gecode_effort(minizinc_output: &str) -> Option<(u64, Duration)> {
+    let stat = |key: &str| {
+        minizinc_output
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("%%%mzn-stat: {key}=")))
+    };
+    let nodes = stat("nodes")?.parse().ok()?;
+    let time = Duration::try_from_secs_f64(stat("solveTime")?.parse().ok()?).ok()?;
+    Some((nodes, time))
+}
+
+/// The number on the last line of MiniZinc's output that starts with `key: ` (the last
+/// solution's value).
+pub fn last_value(minizinc_output: &str, key: &str) -> Option<i64> {
+    minizinc_output
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(": ")?.parse().ok())
+}

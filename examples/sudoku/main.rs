@@ -12,13 +12,12 @@
 // file as `ambsolve_examples::puzzles::sudoku`).
 pub mod model;
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ambsolve::Limits;
 use ambsolve_examples::cli::{self, Output};
+use ambsolve_examples::input;
 use ambsolve_examples::puzzles::sudoku::Puzzles;
 use clap::Parser;
 use model::sudoku;
@@ -40,19 +39,9 @@ struct Args {
 
 fn main() -> ExitCode {
     let args: Args = cli::parse();
-    let from_stdin = args.file.as_os_str() == "-";
-    let name = if from_stdin {
-        "standard input".to_string()
-    } else {
-        args.file.display().to_string()
-    };
-    let file: Box<dyn BufRead> = if from_stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        match File::open(&args.file) {
-            Ok(file) => Box::new(BufReader::new(file)),
-            Err(e) => return cli::input_error("sudoku", format!("cannot read {name}: {e}")),
-        }
+    let (name, file) = match input::open(&args.file) {
+        Ok(opened) => opened,
+        Err(message) => return cli::input_error("sudoku", message),
     };
     let interrupt = cli::interrupt_flag();
     let mut out = Output::new();

@@ -8,13 +8,12 @@
 
 mod model;
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ambsolve::{Engine, Improvement};
 use ambsolve_examples::cli::{self, Bounds, Output};
+use ambsolve_examples::input;
 use ambsolve_examples::puzzles::tsp::{self, Instance, MAX_CITIES};
 use clap::Parser;
 
@@ -109,19 +108,8 @@ fn main() -> ExitCode {
 }
 
 /// The instance of a TSPLIB file (`-`: standard input), or why it cannot be read.
-fn read(path: &PathBuf) -> Result<Instance, String> {
-    let from_stdin = path.as_os_str() == "-";
-    let name = if from_stdin {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let reader: Box<dyn BufRead> = if from_stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let file = File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        Box::new(BufReader::new(file))
-    };
+fn read(path: &Path) -> Result<Instance, String> {
+    let (name, reader) = input::open(path)?;
     tsp::parse_tsplib(reader).map_err(|e| format!("{name}: {e}"))
 }
 

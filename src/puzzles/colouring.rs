@@ -8,6 +8,8 @@ use std::collections::HashSet;
 
 use ambsolve::CancelFlag;
 
+use super::split_mix::SplitMix;
+
 #[path = "../../examples/colouring/model.rs"]
 mod model;
 
@@ -20,25 +22,6 @@ pub struct Graph {
     pub vertices: usize,
     /// The edges, each `(a, b)` with `a < b`.
     pub edges: Vec<(usize, usize)>,
-}
-
-/// A small deterministic generator (SplitMix64): the same seed draws the same graph on
-/// every machine.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`).
-    fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next()) * bound as u128) >> 64) as usize
-    }
 }
 
 impl Graph {

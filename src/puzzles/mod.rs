@@ -14,6 +14,7 @@ pub mod pythagorean;
 pub mod queens;
 pub mod send_more_money;
 pub mod single_machine;
+mod split_mix;
 pub mod sudoku;
 pub mod tsp;
 pub mod word_chain;

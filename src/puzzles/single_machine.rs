@@ -2,6 +2,8 @@
 //! schedule, and a brute force over every order. The model is in
 //! `examples/single_machine.rs`.
 
+use super::split_mix::SplitMix;
+
 /// A job: how long it runs, when it is due, and what each unit of lateness costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Job {
@@ -11,24 +13,6 @@ pub struct Job {
     pub due: i64,
     /// The cost of each unit of time it ends after `due`.
     pub weight: i64,
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `low..=high`.
-    fn within(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next() % (high - low + 1) as u64) as i64
-    }
 }
 
 /// `n` jobs drawn from `seed`, in the usual way of the literature (Potts and Van

@@ -5,6 +5,7 @@
 
 use std::io::BufRead;
 
+use super::split_mix::SplitMix;
 use crate::input::{InputError, Lines};
 
 /// The most cities an instance may have: the model keeps `n²` distances and table rows
@@ -43,17 +44,9 @@ impl Instance {
 /// `n` cities at random points of a 1000 × 1000 grid (the same `seed`, the same cities),
 /// at Euclidean distances rounded to the nearest integer (TSPLIB's `EUC_2D`).
 pub fn random(n: usize, seed: u64) -> Instance {
-    let mut state = seed;
-    let mut next = move || {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix(seed);
     let points: Vec<(f64, f64)> = (0..n)
-        .map(|_| ((next() % 1000) as f64, (next() % 1000) as f64))
+        .map(|_| ((rng.next() % 1000) as f64, (rng.next() % 1000) as f64))
         .collect();
     Instance {
         name: format!("random-{n}-{seed}"),

@@ -40,12 +40,13 @@ pub fn cases(default: u32) -> Config {
     Config::with_cases(cases)
 }
 
-/// Small random models: 1 to 5 value lists (1 to 4 values each in -2..=3, repeats and
+/// Small random models: 1 to 5 value lists (1 to 4 values each in `values`, repeats and
 /// any order allowed) and 1 or 2 constraints drawn by `kind` over that many variables.
 pub fn lists_and_kinds<K: std::fmt::Debug + Clone, S: Strategy<Value = K>>(
+    values: std::ops::RangeInclusive<i64>,
     kind: impl Fn(usize) -> S + Clone,
 ) -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<K>)> {
-    let list = proptest::collection::vec(-2i64..=3, 1..=4);
+    let list = proptest::collection::vec(values, 1..=4);
     proptest::collection::vec(list, 1..=5).prop_flat_map(move |lists| {
         let kinds = proptest::collection::vec(kind(lists.len()), 1..=2);
         (Just(lists), kinds)
@@ -124,6 +125,6 @@ pub fn local_finds_only(model: &Model<'_>, expected: &[Vec<u32>]) -> Result<(), 
 pub fn count_both(model: &Model<'_>) -> u64 {
     let trail = model.solve(Engine::Trail).count().unwrap().solutions;
     let replay = model.solve(Engine::Replay).count().unwrap().solutions;
-    assert_eq!(trail, replay);
+    assert_eq!(trail, replay, "trail and replay disagree");
     trail
 }

@@ -80,6 +80,39 @@ pub fn example_binary(name: &str) -> PathBuf {
     profile_dir.join("examples").join(name)
 }
 
+/// Runs an example with `input` on its standard input, and returns its output.
+pub fn run_example_with_input(name: &str, args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(example_binary(name))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example binary runs");
+    let mut stdin = child.stdin.take().expect("a piped standard input");
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs an example whose standard output is a pipe closed before it writes (as `| head
+/// -0` would), and returns its output (its standard error and how it ended).
+pub fn run_example_into_closed_pipe(name: &str, args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(example_binary(name))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
 /// Standard output as text.
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("utf-8 output")
