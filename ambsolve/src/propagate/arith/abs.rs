@@ -4,7 +4,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::Abs;
-use crate::propagate::arith::{ROUNDS, bounds, decide, outside, pairs, wakes};
+use crate::propagate::arith::{ROUNDS, bounds, decide, magnitudes, outside, pairs, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -32,12 +32,8 @@ impl AbsProp {
     fn round(&self, store: &mut Store) -> Result<bool, Fail> {
         let (x, z) = (&self.x, &self.z);
         let (xl, xh) = bounds(x, store)?;
-        let least = if xl <= 0 && xh >= 0 {
-            0
-        } else {
-            xl.abs().min(xh.abs())
-        };
-        let mut changed = z.keep_within(store, least, xl.abs().max(xh.abs()))?;
+        let (least, most) = magnitudes(xl, xh);
+        let mut changed = z.keep_within(store, least, most)?;
         let (zl, zh) = bounds(z, store)?;
         changed |= x.keep_within(store, -zh, zh)?;
         if zl > 0 {

@@ -263,6 +263,16 @@ pub(super) fn monotone_range(
     }
 }
 
+/// The magnitudes of `low..=high`: the least and the greatest `|v|`.
+pub(super) fn magnitudes(low: i128, high: i128) -> (i128, i128) {
+    let least = if low <= 0 && high >= 0 {
+        0
+    } else {
+        low.abs().min(high.abs())
+    };
+    (least, low.abs().max(high.abs()))
+}
+
 /// The hull of two ranges, either of which may be empty.
 pub(super) fn hull(a: Option<(i128, i128)>, b: Option<(i128, i128)>) -> Option<(i128, i128)> {
     match (a, b) {
