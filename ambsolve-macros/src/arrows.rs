@@ -7,6 +7,8 @@
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
+use crate::ast::split_commas;
+
 /// The marker `a -> b` becomes.
 pub(crate) const IMPLIES: &str = "__ambsolve_implies";
 /// The marker `a <-> b` becomes.
@@ -137,21 +139,6 @@ fn split(trees: &[TokenTree], kind: Arrow) -> Vec<(Vec<TokenTree>, Span)> {
         before = span;
     }
     pieces.push((trees[start..].to_vec(), before));
-    pieces
-}
-
-/// The comma-separated pieces of `tokens` (commas inside groups stay inside).
-fn split_commas(tokens: TokenStream) -> Vec<TokenStream> {
-    let mut pieces = vec![TokenStream::new()];
-    for token in tokens {
-        match &token {
-            TokenTree::Punct(p) if p.as_char() == ',' => pieces.push(TokenStream::new()),
-            _ => pieces
-                .last_mut()
-                .expect("one piece at least")
-                .extend([token]),
-        }
-    }
     pieces
 }
 

@@ -446,9 +446,20 @@ fn replace_comprehensions(
     Ok(out)
 }
 
-/// The comma-separated pieces of `tokens` (commas inside groups stay inside). A
-/// comprehension's range has no top-level comma, so each piece is one argument.
+/// The comma-separated pieces of `tokens` (commas inside groups stay inside), a
+/// trailing comma dropped. A comprehension's range has no top-level comma, so each piece
+/// is one argument.
 fn split_top_level_commas(tokens: TokenStream) -> Vec<TokenStream> {
+    let mut pieces = split_commas(tokens);
+    if pieces.last().is_some_and(TokenStream::is_empty) && pieces.len() > 1 {
+        pieces.pop(); // a trailing comma
+    }
+    pieces
+}
+
+/// The comma-separated pieces of `tokens` (commas inside groups stay inside); after a
+/// trailing comma, an empty last piece.
+pub(crate) fn split_commas(tokens: TokenStream) -> Vec<TokenStream> {
     let mut pieces = vec![TokenStream::new()];
     for token in tokens {
         match &token {
@@ -458,9 +469,6 @@ fn split_top_level_commas(tokens: TokenStream) -> Vec<TokenStream> {
                 .expect("one piece at least")
                 .extend([token]),
         }
-    }
-    if pieces.last().is_some_and(TokenStream::is_empty) && pieces.len() > 1 {
-        pieces.pop(); // a trailing comma
     }
     pieces
 }

@@ -313,14 +313,10 @@ impl<'c, 'a> Reader<'c, 'a> {
                 Some(Kind::Count(items?))
             }
             "sum" | "count" => {
-                let [Expr::Path(arg)] = args.as_slice() else {
+                let [arg] = args.as_slice() else {
                     return None;
                 };
-                let ident = arg.path.get_ident()?;
-                let comprehension = self
-                    .comprehensions
-                    .iter()
-                    .find(|c| c.placeholder == *ident)?;
+                let comprehension = self.comprehension(arg)?;
                 let inner = Reader::new(self.dims, &[]);
                 let element = inner.read(&comprehension.element)?;
                 Some(Kind::Sum(name == "count", comprehension, Box::new(element)))

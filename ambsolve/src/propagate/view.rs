@@ -113,6 +113,14 @@ impl IntView {
         }
     }
 
+    /// Whether `self` and `other` are the same variable or the same constant.
+    pub(crate) fn same_as(&self, other: &IntView) -> bool {
+        match (self, other) {
+            (IntView::Const(x), IntView::Const(y)) => x == y,
+            _ => self.var().is_some() && self.var() == other.var(),
+        }
+    }
+
     /// The smallest value left.
     ///
     /// # Errors

@@ -68,9 +68,7 @@ impl Flat<'_, '_> {
             return;
         }
         let mut cx = Cx::root();
-        let mut lin = Lin::default();
-        self.lin(a, 1, &mut cx, &mut lin);
-        self.lin(c, -1, &mut cx, &mut lin);
+        let lin = self.difference(a, c, &mut cx);
         if self.failed() {
             return;
         }
@@ -78,6 +76,14 @@ impl Flat<'_, '_> {
             return self.post_false();
         }
         self.post_lin(lin, cmp);
+    }
+
+    /// `a - c` as a linear form (what it needs defined noted in `cx`).
+    fn difference(&mut self, a: &IntExpr, c: &IntExpr, cx: &mut Cx) -> Lin {
+        let mut lin = Lin::default();
+        self.lin(a, 1, cx, &mut lin);
+        self.lin(c, -1, cx, &mut lin);
+        lin
     }
 
     /// Requires `e == var` for a function `e` (a product, a quotient, ..) and a variable
@@ -192,9 +198,7 @@ impl Flat<'_, '_> {
     /// Requires `lit <-> (a cmp c)`.
     fn reify_cmp_into(&mut self, a: &IntExpr, cmp: Cmp, c: &IntExpr, lit: Lit) {
         let mut cx = Cx::reified();
-        let mut lin = Lin::default();
-        self.lin(a, 1, &mut cx, &mut lin);
-        self.lin(c, -1, &mut cx, &mut lin);
+        let lin = self.difference(a, c, &mut cx);
         if self.failed() {
             return;
         }
@@ -259,9 +263,7 @@ impl Flat<'_, '_> {
     /// The truth of `a cmp c`, false where a partial function in it is undefined.
     fn truth_of_cmp(&mut self, a: &IntExpr, cmp: Cmp, c: &IntExpr) -> Truth {
         let mut cx = Cx::reified();
-        let mut lin = Lin::default();
-        self.lin(a, 1, &mut cx, &mut lin);
-        self.lin(c, -1, &mut cx, &mut lin);
+        let lin = self.difference(a, c, &mut cx);
         if self.failed() || cx.undefined {
             return Truth::Const(false);
         }

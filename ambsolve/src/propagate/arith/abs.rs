@@ -4,7 +4,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::Abs;
-use crate::propagate::arith::{ROUNDS, bounds, decide, outside, pairs, wakes};
+use crate::propagate::arith::{bounds, magnitudes, outside, propagate_binary, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -32,12 +32,8 @@ impl AbsProp {
     fn round(&self, store: &mut Store) -> Result<bool, Fail> {
         let (x, z) = (&self.x, &self.z);
         let (xl, xh) = bounds(x, store)?;
-        let least = if xl <= 0 && xh >= 0 {
-            0
-        } else {
-            xl.abs().min(xh.abs())
-        };
-        let mut changed = z.keep_within(store, least, xl.abs().max(xh.abs()))?;
+        let (least, most) = magnitudes(xl, xh);
+        let mut changed = z.keep_within(store, least, most)?;
         let (zl, zh) = bounds(z, store)?;
         changed |= x.keep_within(store, -zh, zh)?;
         if zl > 0 {
@@ -57,21 +53,15 @@ impl Kernel for AbsProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let views = [&self.x, &self.z];
-        let holds = |[a, c]: [i64; 2]| i128::from(a).abs() == i128::from(c);
-        if let Some(decided) = decide(views, store, holds) {
-            return decided;
-        }
-        for _ in 0..ROUNDS {
-            if !self.round(store)? {
-                break;
-            }
-        }
+        // `z = x op y` with a constant `y` that `op` ignores.
         let nothing = IntView::Const(0);
-        pairs::exact(store, &self.x, &nothing, &self.z, |a, _| {
-            Some(i128::from(a).abs())
-        })?;
-        decide(views, store, holds).unwrap_or(Ok(()))
+        propagate_binary(
+            store,
+            [&self.x, &nothing, &self.z],
+            |a, _| Some(i128::from(a).abs()),
+            |_| Ok(()),
+            |store| self.round(store),
+        )
     }
 }
 

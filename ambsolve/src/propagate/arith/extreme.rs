@@ -6,7 +6,7 @@
 
 use crate::choice::Fail;
 use crate::model::global::Extreme;
-use crate::propagate::arith::pairs::{LISTED, Members, PAIRS};
+use crate::propagate::arith::pairs::{keep_members_of, keep_values_of};
 use crate::propagate::arith::{ROUNDS, wakes};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
@@ -84,7 +84,7 @@ impl ExtremeProp {
             }
             match reaching {
                 None => reaching = Some(Some(k)),
-                Some(Some(r)) if same(&self.items[r], item) => {}
+                Some(Some(r)) if self.items[r].same_as(item) => {}
                 Some(_) => reaching = Some(None),
             }
         }
@@ -98,34 +98,14 @@ impl ExtremeProp {
     /// `z` keeps the items' values, and the one item that must be `z` keeps `z`'s, where
     /// few are left.
     fn values(&self, store: &mut Store, only: Option<usize>) -> Result<(), Fail> {
-        let total: u64 = self.items.iter().map(|i| u64::from(i.size(store))).sum();
-        if self.z.var().is_some() && total <= PAIRS && self.z.size(store) <= LISTED {
-            let mut values: Vec<i64> = self.items.iter().flat_map(|i| i.values(store)).collect();
-            values.sort_unstable();
-            values.dedup();
-            self.z.retain(store, |w| values.binary_search(&w).is_ok())?;
-        }
+        keep_values_of(&self.z, store, self.items.iter())?;
         if let Some(k) = only {
             let item = &self.items[k];
-            if item.var().is_some() && item.var() != self.z.var() && item.size(store) <= LISTED {
-                let members = Members::new(&self.z, store);
-                let keep: Vec<bool> = item
-                    .values(store)
-                    .map(|v| members.contains(store, i128::from(v)))
-                    .collect();
-                let entries = super::pairs::entries(item, store);
-                super::pairs::keep_marked(item, store, &entries, &keep)?;
+            if item.var().is_some() && item.var() != self.z.var() {
+                keep_members_of(item, store, &self.z)?;
             }
         }
         Ok(())
-    }
-}
-
-/// Whether two items are the same variable or the same constant.
-fn same(a: &IntView, b: &IntView) -> bool {
-    match (a, b) {
-        (IntView::Const(x), IntView::Const(y)) => x == y,
-        _ => a.var().is_some() && a.var() == b.var(),
     }
 }
 

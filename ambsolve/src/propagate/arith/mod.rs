@@ -140,7 +140,7 @@ pub(super) fn bounds(view: &IntView, store: &Store) -> Result<(i128, i128), Fail
 /// Once every view is fixed: whether `holds` does for their values (`Err(Fail)` if not).
 /// A propagation asks at its start and again at its end, so that it decides a fixed
 /// assignment whatever its own pruning fixed.
-pub(super) fn decide<const N: usize>(
+fn decide<const N: usize>(
     views: [&IntView; N],
     store: &Store,
     holds: impl Fn([i64; N]) -> bool,
@@ -261,6 +261,16 @@ pub(super) fn monotone_range(
             Some((a, yes))
         }
     }
+}
+
+/// The magnitudes of `low..=high`: the least and the greatest `|v|`.
+pub(super) fn magnitudes(low: i128, high: i128) -> (i128, i128) {
+    let least = if low <= 0 && high >= 0 {
+        0
+    } else {
+        low.abs().min(high.abs())
+    };
+    (least, low.abs().max(high.abs()))
 }
 
 /// The hull of two ranges, either of which may be empty.

@@ -84,6 +84,43 @@ pub(crate) fn keep_marked(
     Ok(())
 }
 
+/// `z` keeps only the values of `sources`, where few are left: at most [`PAIRS`] of
+/// theirs in all and at most [`LISTED`] of its own.
+///
+/// # Errors
+/// [`Fail`] if none is left.
+pub(crate) fn keep_values_of<'v>(
+    z: &IntView,
+    store: &mut Store,
+    sources: impl Iterator<Item = &'v IntView> + Clone,
+) -> Result<(), Fail> {
+    let total: u64 = sources.clone().map(|s| u64::from(s.size(store))).sum();
+    if z.var().is_some() && total <= PAIRS && z.size(store) <= LISTED {
+        let mut values: Vec<i64> = sources.flat_map(|s| s.values(store)).collect();
+        values.sort_unstable();
+        values.dedup();
+        z.retain(store, |w| values.binary_search(&w).is_ok())?;
+    }
+    Ok(())
+}
+
+/// `item` keeps only the values `z` has, where it has at most [`LISTED`] left.
+///
+/// # Errors
+/// [`Fail`] if none is left.
+pub(crate) fn keep_members_of(item: &IntView, store: &mut Store, z: &IntView) -> Result<(), Fail> {
+    if item.size(store) > LISTED {
+        return Ok(());
+    }
+    let members = Members::new(z, store);
+    let values = entries(item, store);
+    let keep: Vec<bool> = values
+        .iter()
+        .map(|&(_, v)| members.contains(store, i128::from(v)))
+        .collect();
+    keep_marked(item, store, &values, &keep)
+}
+
 /// Where `z`'s variable stands among `x` and `y`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Result3 {

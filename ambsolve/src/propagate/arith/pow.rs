@@ -7,8 +7,8 @@
 
 use crate::choice::Fail;
 use crate::model::global::{Op, pow};
-use crate::propagate::arith::bounds;
 use crate::propagate::arith::{Args, Rule};
+use crate::propagate::arith::{bounds, magnitudes};
 use crate::store::Store;
 
 pub(crate) struct Pow {
@@ -32,16 +32,6 @@ fn root(n: i128, k: i128) -> i128 {
         }
     }
     low
-}
-
-/// The magnitudes of `low..=high`: the least and the greatest `|v|`.
-fn magnitudes(low: i128, high: i128) -> (i128, i128) {
-    let least = if low <= 0 && high >= 0 {
-        0
-    } else {
-        low.abs().min(high.abs())
-    };
-    (least, low.abs().max(high.abs()))
 }
 
 impl Pow {

@@ -5,7 +5,7 @@
 
 use crate::choice::Fail;
 use crate::propagate::arith::{Args, Rule};
-use crate::propagate::arith::{bounds, ceil_div, floor_div, outside, signed_parts};
+use crate::propagate::arith::{bounds, ceil_div, floor_div, magnitudes, outside, signed_parts};
 use crate::propagate::view::IntView;
 use crate::store::Store;
 
@@ -20,12 +20,8 @@ impl Times {
         let (x, y, z) = (&args.x, &args.y, &args.z);
         let (xl, xh) = bounds(x, store)?;
         if self.square {
-            let least = if xl <= 0 && xh >= 0 {
-                0
-            } else {
-                (xl * xl).min(xh * xh)
-            };
-            let mut changed = z.keep_within(store, least, (xl * xl).max(xh * xh))?;
+            let (least, most) = magnitudes(xl, xh);
+            let mut changed = z.keep_within(store, least * least, most * most)?;
             let (zl, zh) = bounds(z, store)?;
             let root = isqrt(zh);
             changed |= x.keep_within(store, -root, root)?;

@@ -7,7 +7,9 @@
 
 use crate::choice::Fail;
 use crate::model::global::Element;
-use crate::propagate::arith::pairs::{LISTED, Members, PAIRS, entries, keep_marked};
+use crate::propagate::arith::pairs::{
+    Members, entries, keep_marked, keep_members_of, keep_values_of,
+};
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
 use crate::store::Store;
@@ -80,14 +82,6 @@ fn meets(
         .any(|v| members.contains(store, i128::from(v))))
 }
 
-/// Whether two entries are the same variable or the same constant.
-fn same(a: &IntView, b: &IntView) -> bool {
-    match (a, b) {
-        (IntView::Const(x), IntView::Const(y)) => x == y,
-        _ => a.var().is_some() && a.var() == b.var(),
-    }
-}
-
 impl Kernel for ElementProp {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -130,31 +124,16 @@ impl Kernel for ElementProp {
         }
         self.result
             .keep_within(store, i128::from(low), i128::from(high))?;
-        let total: u64 = alive.iter().map(|e| u64::from(e.size(store))).sum();
-        if self.result.var().is_some() && total <= PAIRS && self.result.size(store) <= LISTED {
-            let mut values: Vec<i64> = alive.iter().flat_map(|e| e.values(store)).collect();
-            values.sort_unstable();
-            values.dedup();
-            self.result
-                .retain(store, |w| values.binary_search(&w).is_ok())?;
-        }
+        keep_values_of(&self.result, store, alive.iter().copied())?;
         // One entry left: it is result.
         let entry = alive[0];
-        if alive.iter().all(|e| same(e, entry))
+        if alive.iter().all(|e| e.same_as(entry))
             && entry.var().is_some()
             && entry.var() != self.result.var()
         {
             let (rl, rh) = (self.result.min(store)?, self.result.max(store)?);
             entry.keep_within(store, i128::from(rl), i128::from(rh))?;
-            if entry.size(store) <= LISTED {
-                let members = Members::new(&self.result, store);
-                let keep: Vec<bool> = entry
-                    .values(store)
-                    .map(|v| members.contains(store, i128::from(v)))
-                    .collect();
-                let values = entries(entry, store);
-                keep_marked(entry, store, &values, &keep)?;
-            }
+            keep_members_of(entry, store, &self.result)?;
         }
         // Decide, whatever this propagation fixed.
         if let (Some(r), Some(c)) = (self.row.fixed(store), self.col.fixed(store)) {
