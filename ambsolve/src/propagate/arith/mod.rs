@@ -290,9 +290,6 @@ pub(crate) mod tests {
     use crate::propagate::checker::{Rng, Supports, sound};
     use crate::store::Store;
 
-    /// A random integer argument: a constant (negative, zero or positive), a range, or a
-    /// value list that repeats, falls or mixes, over negative values too and the ends of
-    /// `i64`.
     /// A random `post(x, y, z)` over arguments from [`int_arg`]: `y` sometimes `x`, `z`
     /// sometimes `x` or `y` (variables repeated in one constraint).
     pub(crate) fn binary_model(
@@ -314,6 +311,9 @@ pub(crate) mod tests {
         m
     }
 
+    /// A random integer argument: a constant (negative, zero or positive), a range, or a
+    /// value list that repeats, falls or mixes, over negative values too and the ends of
+    /// `i64`.
     pub(crate) fn int_arg(m: &mut Model<'static>, rng: &mut Rng) -> IntArg {
         match rng.below(8) {
             0 => IntArg::from(rng.below(9) as i64 - 4),
