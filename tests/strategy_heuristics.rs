@@ -45,7 +45,8 @@ fn value_orders() -> Vec<ValueOrder> {
 }
 
 /// Every combination, phases (a first-fail over some variables, the rest after; two
-/// phases of their own orders) and restarts.
+/// phases of their own orders) and restarts, each with and without refutations
+/// propagated.
 fn strategies(vars: &[VarId], key: &ValueKey) -> Vec<Strategy> {
     let mut all = Vec::new();
     for vo in var_orders(vars, key) {
@@ -90,6 +91,12 @@ fn strategies(vars: &[VarId], key: &ValueKey) -> Vec<Strategy> {
                 .restarts(restarts),
         );
     }
+    // Each again with its refuted values propagated (binary branching).
+    let refuting: Vec<Strategy> = all
+        .iter()
+        .map(|s| s.clone().propagate_refutations(true))
+        .collect();
+    all.extend(refuting);
     all
 }
 
@@ -144,6 +151,11 @@ fn counts_through_symmetry_and_on_threads_follow_any_strategy() {
 #[test]
 fn split_searches_cut_into_subproblems_cover_the_tree_in_order() {
     let rows: Vec<VarId> = (0..7).map(VarId::from_index).collect();
+    let refuting = |values: ValueOrder| {
+        Strategy::first_fail()
+            .values(values)
+            .propagate_refutations(true)
+    };
     for strategy in [
         Strategy::new().values(ValueOrder::Split),
         Strategy::first_fail().values(ValueOrder::ReverseSplit),
@@ -152,6 +164,12 @@ fn split_searches_cut_into_subproblems_cover_the_tree_in_order() {
             VarOrder::AntiFirstFail,
             ValueOrder::Split,
         )),
+        // Refutations change the alternatives: a subproblem's path replays them.
+        refuting(ValueOrder::Ascending),
+        refuting(ValueOrder::Descending),
+        refuting(ValueOrder::MiddleOut),
+        refuting(ValueOrder::Median),
+        refuting(ValueOrder::Random(3)),
     ] {
         let whole: Vec<Vec<usize>> = queens(7).strategy(strategy.clone()).solutions().collect();
         let parts = queens(7)
@@ -168,6 +186,84 @@ fn split_searches_cut_into_subproblems_cover_the_tree_in_order() {
             })
             .collect();
         assert_eq!(pieced, whole, "{strategy:?}");
+    }
+}
+
+/// A chain `x[0] = x[1] = ...` over value lists with gaps, where refuting a value moves
+/// the bounds of the whole chain: a refuting search skips values that a plain one tries.
+fn gapped_chain() -> (Model<'static>, Vec<VarId>) {
+    let mut m = Model::new();
+    let lists: [&[i64]; 4] = [
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        &[0, 4, 5, 6, 9],
+        &[0, 1, 5, 6, 8, 9],
+        &[0, 2, 5, 6, 7, 9],
+    ];
+    let vars: Vec<_> = lists.iter().map(|list| m.var(list.to_vec())).collect();
+    for pair in vars.windows(2) {
+        m.linear([(1, &pair[0]), (-1, &pair[1])], Cmp::Eq, 0);
+    }
+    let free: Vec<_> = (0..2).map(|_| m.var(0..3i64)).collect();
+    m.linear([(1, &free[0]), (1, &free[1]), (-1, &vars[0])], Cmp::Le, 3);
+    let ids = vars.iter().chain(&free).map(|v| v.id()).collect();
+    (m, ids)
+}
+
+#[test]
+fn refuting_searches_skip_values_and_their_subproblems_replay_the_skips() {
+    let (model, vars) = gapped_chain();
+    let solutions = |strategy: &Strategy| -> Vec<Vec<u32>> {
+        let found = model
+            .solve(Engine::Trail)
+            .strategy(strategy.clone())
+            .solutions();
+        found
+            .map(|a| vars.iter().map(|&v| a.index(v)).collect())
+            .collect()
+    };
+    for values in [
+        ValueOrder::Ascending,
+        ValueOrder::Descending,
+        ValueOrder::MiddleOut,
+        ValueOrder::Median,
+        ValueOrder::Random(5),
+    ] {
+        let plain = Strategy::new().values(values.clone());
+        let refuting = plain.clone().propagate_refutations(true);
+        let whole = solutions(&refuting);
+        assert_eq!(whole, solutions(&plain), "{values:?}");
+        let nodes = |strategy: &Strategy| {
+            let mut found = model
+                .solve(Engine::Trail)
+                .strategy(strategy.clone())
+                .solutions();
+            found.by_ref().count();
+            found.stats().nodes
+        };
+        // Refuting the least (greatest) value moves the chain's bounds past the gaps.
+        let moves_bounds = matches!(values, ValueOrder::Ascending | ValueOrder::Descending);
+        let (fewer, more) = (nodes(&refuting), nodes(&plain));
+        assert!(
+            fewer <= more && (fewer < more || !moves_bounds),
+            "{values:?}: {fewer} nodes, {more} plain"
+        );
+        let parts = model
+            .solve(Engine::Trail)
+            .strategy(refuting.clone())
+            .subproblems(12)
+            .split()
+            .unwrap();
+        assert!(parts.len() > 4, "{values:?}: {}", parts.len());
+        let mut pieced = Vec::new();
+        for part in &parts {
+            let found = model
+                .solve(Engine::Trail)
+                .strategy(refuting.clone())
+                .subproblem(part)
+                .solutions();
+            pieced.extend(found.map(|a| vars.iter().map(|&v| a.index(v)).collect::<Vec<_>>()));
+        }
+        assert_eq!(pieced, whole, "{values:?}");
     }
 }
 

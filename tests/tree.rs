@@ -2,7 +2,7 @@
 //! statistics on both engines, its stored nodes, and its SVG picture (a snapshot, well
 //! formed XML, bounded size on a large search).
 
-use ambsolve::{Checking, Engine, NodeOutcome, Puzzle, SearchTree, Summary};
+use ambsolve::{Checking, Engine, NodeOutcome, Puzzle, SearchTree, Strategy, Summary};
 use ambsolve_examples::puzzles::queens::queens;
 use ambsolve_examples::svg;
 
@@ -84,6 +84,23 @@ fn four_queens_trail_tree_matches_the_stats() {
     assert_whole(&tree);
     // Propagation prunes: some choice below the first row had fewer than 4 columns.
     assert!(tree.nodes().iter().any(|n| n.pruned > 0));
+}
+
+#[test]
+fn a_refuting_search_tree_matches_the_stats() {
+    // Refuted values propagated: a choice closed by its refutation is no node.
+    for n in [4, 6] {
+        let refuting = Strategy::new().propagate_refutations(true);
+        let (tree, summary) = grow(queens(n).strategy(refuting), 20_000);
+        let plain = queens(n).count().unwrap();
+        assert_eq!(summary.solutions, plain.solutions);
+        assert!(
+            summary.stats.nodes < plain.stats.nodes,
+            "{n}: no value skipped"
+        );
+        assert_trail_totals(&tree, &summary);
+        assert_whole(&tree);
+    }
 }
 
 #[test]

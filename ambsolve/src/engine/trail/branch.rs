@@ -44,6 +44,8 @@ pub(super) struct Values {
     /// listed frame's begin.
     pub(super) listed: Vec<u32>,
     pub(super) starts: Vec<u32>,
+    /// Propagating each refuted value before the next one (binary branching).
+    pub(super) refutations: bool,
 }
 
 impl Values {
@@ -60,6 +62,7 @@ impl Values {
             picks,
             listed: Vec::new(),
             starts: Vec::new(),
+            refutations: strategy.refutations,
         }
     }
 
@@ -120,7 +123,7 @@ impl TrailEngine<'_> {
             value,
             mark,
         });
-        self.store.set_level(self.stack.len() as u32);
+        self.enter_level();
         self.counters.max_depth = self.counters.max_depth.max(self.stack.len() as u64);
     }
 
@@ -142,6 +145,45 @@ impl TrailEngine<'_> {
         }
     }
 
+    /// Refuting the value `top` tried (binary branching): the store back at the frame's
+    /// mark, the values tried so far are removed (those before the next in the value
+    /// order, or the one tried) and the model propagated; the frame's mark moves past
+    /// these removals, which hold for the rest of its values. Does nothing unless the
+    /// strategy asks for it, nor for a split (already binary), nor when generating and
+    /// testing (nothing is propagated then).
+    ///
+    /// The removals are made at the frame's refutation level, below the level of its
+    /// alternatives (see [`TrailEngine::enter_level`]), so that undoing an alternative
+    /// to the moved mark restores every cell it changed.
+    pub(super) fn refute(&mut self, top: &Frame) -> Result<(), Fail> {
+        let var = top.var as usize;
+        let pick = self.pick_of(var).0;
+        if !self.values.refutations || self.at_end || matches!(pick, ValuePick::Split(_)) {
+            return Ok(());
+        }
+        let depth = self.stack.len() as u32;
+        self.store.set_level(2 * depth);
+        let removed = match pick {
+            ValuePick::Ascending => self.store.remove_range(var, 0, top.value),
+            ValuePick::Descending => self.store.remove_range(var, top.value, u32::MAX),
+            _ => self.store.remove(var, top.value).map(|_| ()),
+        };
+        self.sync_bound();
+        let result = removed.and_then(|()| self.propagate());
+        let frame = self.stack.top_mut().expect("a frame is open");
+        frame.mark = self.store.mark();
+        self.enter_level();
+        result
+    }
+
+    /// Enters the trail level of the top frame's alternatives: `2d + 1` at depth `d`, 0 at
+    /// the root. A frame's refutations (see [`TrailEngine::refute`]) are made at `2d`.
+    pub(super) fn enter_level(&mut self) {
+        let depth = self.stack.len() as u32;
+        self.store
+            .set_level(if depth == 0 { 0 } else { 2 * depth + 1 });
+    }
+
     /// The first value of `var`'s domain at or after middle-out position `from`.
     fn middle_out_from(&self, var: usize, from: u32) -> Option<u32> {
         let universe = self.store.universe(var);
@@ -150,11 +192,14 @@ impl TrailEngine<'_> {
             .find(|&index| self.store.contains(var, index))
     }
 
-    /// The value after the one `top` tries, in the frame's value order, with the store
-    /// as it was when the frame was opened (a split's second half: the same middle).
-    pub(super) fn value_after(&self, top: &Frame) -> Option<u32> {
+    /// The alternative after the one `top` tries, in the frame's value order, with the
+    /// store as it was when the frame was opened, or after its refutations: its index and
+    /// its value (a split's second half: the same middle). The index counts the values
+    /// tried, except in a listed order, where it is the value's position in the list
+    /// (values that refutations removed are passed over, and counted).
+    pub(super) fn value_after(&self, top: &Frame) -> Option<(u32, u32)> {
         let var = top.var as usize;
-        match self.pick_of(var).0 {
+        let value = match self.pick_of(var).0 {
             ValuePick::Ascending => self.store.next_at_or_after(var, top.value + 1),
             ValuePick::Descending => top
                 .value
@@ -171,12 +216,15 @@ impl TrailEngine<'_> {
                     .starts
                     .last()
                     .expect("listed frames have a start") as usize;
-                self.values
-                    .listed
-                    .get(start + top.index as usize + 1)
-                    .copied()
+                let list = &self.values.listed[start..];
+                let from = (top.index as usize + 1).min(list.len());
+                return list[from..]
+                    .iter()
+                    .position(|&v| self.store.contains(var, v))
+                    .map(|k| ((from + k) as u32, list[from + k]));
             }
-        }
+        };
+        value.map(|value| (top.index + 1, value))
     }
 
     /// Pops the listed values of `popped` (a frame just popped), if it listed them.

@@ -225,10 +225,21 @@ impl<'a> TrailEngine<'a> {
                 return Ok(false);
             }
             self.store.undo_to(top.mark);
-            let Some(value) = self.value_after(&top) else {
+            let refuted = self.refute(&top);
+            let next = match refuted {
+                Ok(()) => self.value_after(&top),
+                Err(Fail) => {
+                    // The values left cannot work: the choice is closed. No node was
+                    // tried, so none failed (the statistics and the search tree count
+                    // nodes); a restart's budget counts it.
+                    self.restarts.run_failures += 1;
+                    None
+                }
+            };
+            let Some((index, value)) = next else {
                 self.stack.pop();
                 self.drop_listed(&top);
-                self.store.set_level(self.stack.len() as u32);
+                self.enter_level();
                 continue;
             };
             control.before_node(self.counters.nodes)?;
@@ -236,7 +247,7 @@ impl<'a> TrailEngine<'a> {
                 depth: self.depth() - 1,
             });
             let frame = self.stack.top_mut().expect("a frame is open");
-            frame.index += 1;
+            frame.index = index;
             frame.value = value;
             self.try_top(true);
             return Ok(true);

@@ -42,12 +42,19 @@ impl TrailEngine<'_> {
             let missing = || SearchError::NoSuchSubproblem { depth, index };
             let var = self.select_var().ok_or_else(missing)?;
             self.open(var);
-            for _ in 0..index {
+            // The alternatives before the path's, passed as the search passed them (with
+            // their refutations, if the strategy propagates them).
+            while self.stack.top().expect("a frame is open").index < index {
                 let top = *self.stack.top().expect("a frame is open");
-                let value = self.value_after(&top).ok_or_else(missing)?;
+                self.store.undo_to(top.mark);
+                self.refute(&top).map_err(|_| missing())?;
+                let (next, value) = self.value_after(&top).ok_or_else(missing)?;
                 let frame = self.stack.top_mut().expect("a frame is open");
-                frame.index += 1;
+                frame.index = next;
                 frame.value = value;
+            }
+            if self.stack.top().expect("a frame is open").index != index {
+                return Err(missing());
             }
             self.counters.replayed += 1;
             self.try_top(false);
