@@ -20,6 +20,13 @@ pub(crate) trait Kernel: Send {
         CHANGED
     }
 
+    /// Whether a run costs more than linear time in its scope (the scheduling globals):
+    /// such a propagator waits until the cheap ones have nothing left to do, so that it
+    /// runs once on their combined changes instead of once per change.
+    fn expensive(&self) -> bool {
+        false
+    }
+
     /// Removes values that cannot be part of a solution, or fails.
     ///
     /// # Errors

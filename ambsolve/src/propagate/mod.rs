@@ -97,8 +97,12 @@ pub(crate) struct Propagation<'a> {
     /// `watches[watch_start[v]..watch_start[v + 1]]` are the watches of variable `v`.
     watch_start: Vec<u32>,
     watches: Vec<Watch>,
+    /// The propagators scheduled: the cheap ones, run first, and the expensive ones (see
+    /// [`Kernel::expensive`]), run when no cheap one is waiting.
     queue: VecDeque<u32>,
+    deferred: VecDeque<u32>,
     queued: Vec<bool>,
+    expensive: Vec<bool>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
     /// Weighted degrees (`dom_w_deg`), if learned: each variable's number of propagators
@@ -134,12 +138,18 @@ impl<'a> Propagation<'a> {
         }
         let (watch_start, watches) = watches(&props, &mentions, store);
         let queued = vec![false; props.len()];
+        let expensive = props
+            .iter()
+            .map(|p| matches!(p, Prop::Kernel(kernel, _) if kernel.expensive()))
+            .collect();
         Propagation {
             props,
             watch_start,
             watches,
             queue: VecDeque::new(),
+            deferred: VecDeque::new(),
             queued,
+            expensive,
             bound,
             degrees: None,
             runs: 0,
@@ -200,7 +210,11 @@ impl<'a> Propagation<'a> {
     fn schedule(&mut self, prop: u32) {
         if !self.queued[prop as usize] {
             self.queued[prop as usize] = true;
-            self.queue.push_back(prop);
+            if self.expensive[prop as usize] {
+                self.deferred.push_back(prop);
+            } else {
+                self.queue.push_back(prop);
+            }
         }
     }
 
@@ -210,7 +224,7 @@ impl<'a> Propagation<'a> {
         let result = self.fixpoint(store);
         if result.is_err() {
             store.clear_events();
-            for prop in self.queue.drain(..) {
+            for prop in self.queue.drain(..).chain(self.deferred.drain(..)) {
                 self.queued[prop as usize] = false;
             }
         }
@@ -246,7 +260,7 @@ impl<'a> Propagation<'a> {
                     }
                 }
             }
-            let Some(prop) = self.queue.pop_front() else {
+            let Some(prop) = self.queue.pop_front().or_else(|| self.deferred.pop_front()) else {
                 return Ok(());
             };
             self.queued[prop as usize] = false;

@@ -168,6 +168,10 @@ impl Kernel for CumulativeProp {
         BOUNDS
     }
 
+    fn expensive(&self) -> bool {
+        true
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         if self.starts.is_empty() {
             return Ok(());

@@ -225,6 +225,10 @@ impl Kernel for DisjunctiveProp {
         BOUNDS
     }
 
+    fn expensive(&self) -> bool {
+        true
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         let scope = std::mem::take(&mut self.scope);
         let result = to_fixpoint(store, &scope, |store| self.pass(store));
