@@ -142,10 +142,13 @@ pub fn solve(
     out: &mut dyn Write,
     mut on_solution: impl FnMut(&Assignment),
 ) -> Result<Outcome, SolveError> {
+    // Binary branching (`x = v`, then `x != v` propagated), as FlatZinc's
+    // `int_search` reads in Gecode and Chuffed.
     let strategy = match (&model.strategy, options.free) {
         (Some(strategy), false) => strategy.clone(),
         _ => Strategy::first_fail(),
-    };
+    }
+    .propagate_refutations(true);
     let mut limits = Limits::new();
     if let Some(time) = options.time {
         limits = limits.time(time);
