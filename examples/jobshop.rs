@@ -89,7 +89,10 @@ pub(crate) fn jobshop(instance: &Instance) -> Puzzle<'static, (Vec<Vec<i64>>, i6
     let order: Vec<_> = std::iter::once(makespan.id())
         .chain(starts.iter().flatten().map(Var::id))
         .collect();
-    let strategy = Strategy::new().vars(VarOrder::FirstFailThen(order.into()));
+    // A refuted start is propagated before the next one is tried (binary branching).
+    let strategy = Strategy::new()
+        .vars(VarOrder::FirstFailThen(order.into()))
+        .propagate_refutations(true);
     let shape: Vec<usize> = starts.iter().map(Vec::len).collect();
     let (ids, end): (Vec<_>, _) = (starts.iter().flatten().cloned().collect(), makespan);
     Puzzle::new(m, move |a| {

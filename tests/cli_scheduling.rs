@@ -133,7 +133,12 @@ fn single_machine_answer(text: &str, n: usize) -> (Vec<i64>, i64) {
 fn single_machine_agrees_with_a_brute_force_over_every_order() {
     for n in 1..=7usize {
         for seed in 1..=3u64 {
-            for form in [&[][..], &["--pairs"]] {
+            for form in [
+                &[][..],
+                &["--pairs"],
+                &["--dominance"],
+                &["--pairs", "--dominance"],
+            ] {
                 let (n_arg, seed_arg) = (n.to_string(), seed.to_string());
                 let mut args = vec![n_arg.as_str(), "--seed", seed_arg.as_str()];
                 args.extend_from_slice(form);

@@ -175,6 +175,7 @@ pub(crate) fn section(md: &mut String, quick: bool) {
         let name = format!("sudoku `{set}` ({} puzzles), first each", puzzles.len());
         row(md, &name, &cells, limit, &mut wins);
     }
+    refutations(md, runs, limits);
     let [ff, dwd, dwd_ff, rows] = wins;
     writeln!(
         md,
@@ -188,4 +189,84 @@ pub(crate) fn section(md: &mut String, quick: bool) {
          wanted.\n"
     )
     .unwrap();
+}
+
+/// The table of refutations: each puzzle's own search, its refuted values propagated or
+/// not (`Strategy::propagate_refutations`).
+fn refutations(md: &mut String, runs: usize, limits: impl Fn() -> Limits) {
+    use crate::scheduling::{jobshop_example, single_machine_example};
+    writeln!(
+        md,
+        "\n### Refutations propagated or not\n\n\
+         The same searches, the trail engine's default (each value of a choice tried on the \
+         domain the choice had) and `propagate_refutations(true)` (binary branching: before \
+         the next value, the values tried are removed and the model propagated). Median of \
+         {runs} runs, nodes in brackets.\n\n\
+         | puzzle | values one after the other | refutations propagated | ratio of times |\n\
+         |---|---|---|---|"
+    )
+    .unwrap();
+    let both = |md: &mut String, name: &str, job: &dyn Fn(bool) -> u64| {
+        let (plain, plain_nodes) = median(runs, || job(false));
+        let (refuting, refuting_nodes) = median(runs, || job(true));
+        writeln!(
+            md,
+            "| {name} | {} ({plain_nodes}) | {} ({refuting_nodes}) | {:.2} |",
+            seconds(plain),
+            seconds(refuting),
+            refuting.as_secs_f64() / plain.as_secs_f64()
+        )
+        .unwrap();
+    };
+    let strategy = |on: bool| Strategy::new().propagate_refutations(on);
+    both(md, "queens 11, count all", &|on| {
+        queens(11)
+            .strategy(strategy(on))
+            .count()
+            .unwrap()
+            .stats
+            .nodes
+    });
+    both(md, "golomb 9, proved optimal", &|on| {
+        let best = golomb(9)
+            .strategy(strategy(on))
+            .limits(limits())
+            .best()
+            .unwrap();
+        assert!(best.proved);
+        best.stats.nodes
+    });
+    let puzzles = sudoku::parse_puzzles(&crate::support::sudoku_file("top95.txt")).unwrap();
+    both(md, "sudoku `top95.txt`, first each (first-fail)", &|on| {
+        let mut nodes = 0;
+        for (_, grid) in &puzzles {
+            let puzzle =
+                sudoku::sudoku(grid).strategy(Strategy::first_fail().propagate_refutations(on));
+            let mut solutions = puzzle.solutions();
+            assert!(solutions.next().is_some());
+            nodes += solutions.stats().nodes;
+        }
+        nodes
+    });
+    let jobs = ambsolve_examples::puzzles::single_machine::random_jobs(10, 1);
+    both(md, "one machine, 10 jobs, seed 1 (`disjunctive`)", &|on| {
+        let form = single_machine_example::Form::default();
+        let puzzle = single_machine_example::single_machine(&jobs, form);
+        let best = puzzle.strategy(strategy(on)).best().unwrap();
+        assert!(best.proved);
+        best.stats.nodes
+    });
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jobshop/la01.txt");
+    let reader = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    let instance = ambsolve_examples::puzzles::jobshop::read(reader).unwrap();
+    both(md, "job shop la01, proved optimal (its own order)", &|on| {
+        let puzzle = jobshop_example::jobshop(&instance);
+        let order = puzzle.options().strategy.clone();
+        let best = puzzle
+            .strategy(order.propagate_refutations(on))
+            .best()
+            .unwrap();
+        assert!(best.proved);
+        best.stats.nodes
+    });
 }
