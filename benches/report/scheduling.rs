@@ -33,6 +33,15 @@ struct Gecode {
     time: Duration,
 }
 
+/// A job-shop instance shipped in `tests/data/jobshop/` (`ft06`, `la01`).
+pub(crate) fn shipped_instance(name: &str) -> Instance {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/jobshop")
+        .join(format!("{name}.txt"));
+    let reader = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    jobshop::read(reader).unwrap()
+}
+
 /// Gecode on `instance` through MiniZinc and `tests/data/jobshop/jobshop.mzn` (the same
 /// model and search as the example), with MiniZinc's decomposition of `disjunctive`
 /// (`std`: pairs of reified inequalities) or Gecode's own unary resource (`native`).
@@ -173,11 +182,7 @@ pub(crate) fn section(md: &mut String, quick: bool) {
         writeln!(md, "{line}").unwrap();
     }
     for (file, optimum) in [("ft06", 55), ("la01", 666)] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/jobshop")
-            .join(format!("{file}.txt"));
-        let reader = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
-        let instance = jobshop::read(reader).unwrap();
+        let instance = shipped_instance(file);
         let (time, best) = median(3, || jobshop_example::jobshop(&instance).best().unwrap());
         assert!(best.proved);
         assert_eq!(best.objective, Some(optimum));

@@ -256,9 +256,7 @@ fn refutations(md: &mut String, runs: usize, limits: impl Fn() -> Limits) {
         assert!(best.proved);
         best.stats.nodes
     });
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jobshop/la01.txt");
-    let reader = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
-    let instance = ambsolve_examples::puzzles::jobshop::read(reader).unwrap();
+    let instance = crate::scheduling::shipped_instance("la01");
     both(md, "job shop la01, proved optimal (its own order)", &|on| {
         let puzzle = jobshop_example::jobshop(&instance);
         let order = puzzle.options().strategy.clone();
