@@ -42,7 +42,7 @@ pub(crate) struct DisjunctiveProp {
     positive: Vec<usize>,
     windows: Vec<Window>,
     mirrored: Vec<Window>,
-    tightened: Vec<i128>,
+    tightened: Vec<i64>,
     unary: Unary,
 }
 
@@ -118,30 +118,36 @@ impl DisjunctiveProp {
     fn pairs(&mut self, store: &mut Store) -> Result<(), Fail> {
         for p in 0..self.pairs.len() {
             let (i, j) = (self.pairs[p].0 as usize, self.pairs[p].1 as usize);
-            let (a, b) = (self.bounds[i], self.bounds[j]);
-            let i_free = !self.strict && a.d_min <= 0;
-            let j_free = !self.strict && b.d_min <= 0;
-            if (!self.strict && (a.d_max <= 0 || b.d_max <= 0))
-                || (self.strict && a.d_max <= 0 && b.d_max <= 0)
-            {
-                continue; // holds whatever the starts
+            self.pair(store, i, j)?;
+        }
+        Ok(())
+    }
+
+    /// Tasks `i` and `j`, by their bounds.
+    fn pair(&mut self, store: &mut Store, i: usize, j: usize) -> Result<(), Fail> {
+        let (a, b) = (self.bounds[i], self.bounds[j]);
+        let i_free = !self.strict && a.d_min <= 0;
+        let j_free = !self.strict && b.d_min <= 0;
+        if (!self.strict && (a.d_max <= 0 || b.d_max <= 0))
+            || (self.strict && a.d_max <= 0 && b.d_max <= 0)
+        {
+            return Ok(()); // holds whatever the starts
+        }
+        let i_first = a.s_min + a.d_min <= b.s_max;
+        let j_first = b.s_min + b.d_min <= a.s_max;
+        match (i_free, j_free, i_first, j_first) {
+            (false, false, false, false) => return Err(Fail),
+            (true, false, false, false) => {
+                self.durations[i].set_max(store, 0)?;
+                self.bounds[i] = self.read(store, i)?;
             }
-            let i_first = a.s_min + a.d_min <= b.s_max;
-            let j_first = b.s_min + b.d_min <= a.s_max;
-            match (i_free, j_free, i_first, j_first) {
-                (false, false, false, false) => return Err(Fail),
-                (true, false, false, false) => {
-                    self.durations[i].set_max(store, 0)?;
-                    self.bounds[i] = self.read(store, i)?;
-                }
-                (false, true, false, false) => {
-                    self.durations[j].set_max(store, 0)?;
-                    self.bounds[j] = self.read(store, j)?;
-                }
-                (false, false, true, false) => self.before(store, i, j)?,
-                (false, false, false, true) => self.before(store, j, i)?,
-                _ => {}
+            (false, true, false, false) => {
+                self.durations[j].set_max(store, 0)?;
+                self.bounds[j] = self.read(store, j)?;
             }
+            (false, false, true, false) => self.before(store, i, j)?,
+            (false, false, false, true) => self.before(store, j, i)?,
+            _ => {}
         }
         Ok(())
     }
@@ -182,19 +188,31 @@ impl DisjunctiveProp {
         Ok(())
     }
 
-    /// The unary rules on the tasks of a positive least duration.
+    /// The unary rules on the tasks of a positive least duration; where their times do
+    /// not fit the rules' `i64` arithmetic (beyond ±2⁵⁹), pair by pair reasoning on all of
+    /// them instead, exact in `i128`.
     fn rules(&mut self, store: &mut Store) -> Result<(), Fail> {
+        const SAFE: i128 = 1 << 59;
         self.positive.clear();
         self.windows.clear();
+        let (mut length, mut fits) = (0, true);
         for (k, b) in self.bounds.iter().enumerate() {
             if b.d_min > 0 {
                 self.positive.push(k);
-                self.windows.push(Window {
-                    est: b.s_min,
-                    lct: b.s_max + b.d_min,
-                    p: b.d_min,
-                });
+                length += b.d_min;
+                let (est, lct) = (b.s_min, b.s_max + b.d_min);
+                fits &= est.abs() <= SAFE && lct.abs() <= SAFE && length <= SAFE;
+                if fits {
+                    self.windows.push(Window {
+                        est: est as i64,
+                        lct: lct as i64,
+                        p: b.d_min as i64,
+                    });
+                }
             }
+        }
+        if !fits {
+            return self.all_pairs(store);
         }
         if self.positive.len() < 2 {
             return Ok(());
@@ -205,11 +223,24 @@ impl DisjunctiveProp {
         }
         for (w, &k) in self.windows.iter().zip(&self.positive) {
             let b = self.bounds[k];
-            if w.est > b.s_min {
-                self.starts[k].set_min(store, w.est)?;
+            if i128::from(w.est) > b.s_min {
+                self.starts[k].set_min(store, w.est.into())?;
             }
-            if w.lst() < b.s_max {
-                self.starts[k].set_max(store, w.lst())?;
+            if i128::from(w.lst()) < b.s_max {
+                self.starts[k].set_max(store, w.lst().into())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl DisjunctiveProp {
+    /// Every two tasks of a positive least duration, by their bounds (where the times
+    /// are too large for the unary rules).
+    fn all_pairs(&mut self, store: &mut Store) -> Result<(), Fail> {
+        for a in 0..self.positive.len() {
+            for b in a + 1..self.positive.len() {
+                self.pair(store, self.positive[a], self.positive[b])?;
             }
         }
         Ok(())
@@ -305,6 +336,22 @@ pub(super) mod tests {
             }
             m
         });
+    }
+
+    #[test]
+    fn times_beyond_the_unary_rules_are_reasoned_on_pair_by_pair() {
+        use crate::Engine;
+        // Starts near 2⁶⁰ and beyond: the rules' i64 arithmetic is not used, the pairs
+        // are, and the counts agree with the replay engine's checks.
+        for base in [1i64 << 58, 1 << 60, i64::MAX / 2, -(1 << 61)] {
+            let mut m = Model::new();
+            let starts: Vec<_> = (0..4).map(|_| m.var(base..base + 5)).collect();
+            m.disjunctive(&starts, [1i64, 2, 1, 1]);
+            let trail = m.solve(Engine::Trail).count().unwrap().solutions;
+            let replay = m.solve(Engine::Replay).count().unwrap().solutions;
+            assert_eq!(trail, replay, "base {base}");
+            assert!(trail > 0);
+        }
     }
 
     #[test]

@@ -34,25 +34,27 @@ fn to_fixpoint(
     }
 }
 
-/// A task as the unary rules see it: it runs for `p > 0` within `est..lct`.
+/// A task as the unary rules see it: it runs for `p > 0` within `est..lct`. The rules
+/// compute in `i64`: their caller gives them times within ±2⁵⁹ and durations summing to
+/// at most 2⁵⁹, so that no sum overflows and [`theta_tree::NONE`] stays below every time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Window {
     /// Earliest start.
-    pub(super) est: i128,
+    pub(super) est: i64,
     /// Latest completion.
-    pub(super) lct: i128,
+    pub(super) lct: i64,
     /// Duration (the least one, for a variable duration).
-    pub(super) p: i128,
+    pub(super) p: i64,
 }
 
 impl Window {
     /// Latest start.
-    pub(super) fn lst(&self) -> i128 {
+    pub(super) fn lst(&self) -> i64 {
         self.lct - self.p
     }
 
     /// Earliest completion.
-    pub(super) fn ect(&self) -> i128 {
+    pub(super) fn ect(&self) -> i64 {
         self.est + self.p
     }
 

@@ -13,17 +13,17 @@
 use crate::propagate::scheduling::Window;
 
 /// The earliest completion of no task: far below any time, yet safe to add durations to.
-pub(super) const NONE: i128 = i128::MIN / 4;
+pub(super) const NONE: i64 = i64::MIN / 4;
 
 /// No grey task.
 const NO_TASK: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    p: i128,
-    ect: i128,
-    p_bar: i128,
-    ect_bar: i128,
+    p: i64,
+    ect: i64,
+    p_bar: i64,
+    ect_bar: i64,
     /// The grey task that `p_bar` counts, if any.
     by_p: u32,
     /// The grey task that `ect_bar` counts, if any.
@@ -193,12 +193,12 @@ impl ThetaTree {
     }
 
     /// The earliest completion time of Θ ([`NONE`] if Θ is empty).
-    pub(super) fn ect(&self) -> i128 {
+    pub(super) fn ect(&self) -> i64 {
         self.nodes[1].ect
     }
 
     /// The earliest completion time of Θ with at most one task of Λ.
-    pub(super) fn ect_bar(&self) -> i128 {
+    pub(super) fn ect_bar(&self) -> i64 {
         self.nodes[1].ect_bar
     }
 
@@ -217,11 +217,11 @@ mod tests {
 
     /// The earliest completion of a set, by its definition: the most, over every task `k`
     /// of the set, of `est[k]` plus the durations of the tasks starting no earlier.
-    fn ect_of(windows: &[Window], set: &[usize]) -> i128 {
+    fn ect_of(windows: &[Window], set: &[usize]) -> i64 {
         set.iter()
             .map(|&k| {
                 let from = windows[k].est;
-                let p: i128 = set
+                let p: i64 = set
                     .iter()
                     .filter(|&&j| windows[j].est >= from)
                     .map(|&j| windows[j].p)
@@ -240,11 +240,11 @@ mod tests {
             let n = 1 + rng.below(9) as usize;
             let windows: Vec<Window> = (0..n)
                 .map(|_| {
-                    let est = rng.below(20) as i128 - 5;
-                    let p = 1 + rng.below(6) as i128;
+                    let est = rng.below(20) as i64 - 5;
+                    let p = 1 + rng.below(6) as i64;
                     Window {
                         est,
-                        lct: est + p + rng.below(10) as i128,
+                        lct: est + p + rng.below(10) as i64,
                         p,
                     }
                 })
@@ -271,7 +271,7 @@ mod tests {
                     set.push(g);
                     ect_of(&windows, &set)
                 })
-                .fold(tree.ect(), i128::max);
+                .fold(tree.ect(), i64::max);
             assert_eq!(tree.ect_bar(), with_one);
             if tree.ect_bar() > tree.ect() {
                 let g = tree.responsible().expect("a grey task is responsible");

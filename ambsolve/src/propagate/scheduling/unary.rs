@@ -23,7 +23,7 @@ impl Unary {
     ///
     /// # Errors
     /// [`Fail`] on an overload.
-    pub(super) fn edge_finding(&mut self, w: &[Window], est: &mut [i128]) -> Result<(), Fail> {
+    pub(super) fn edge_finding(&mut self, w: &[Window], est: &mut [i64]) -> Result<(), Fail> {
         let n = w.len();
         self.tree.reset(w, true);
         self.tree.fill();
@@ -54,7 +54,7 @@ impl Unary {
     /// Detectable precedences: a task `j` that must start before task `i` ends
     /// (`lst[j] < ect[i]`) must precede it, so `i` starts after all such tasks together
     /// can end.
-    pub(super) fn detectable_precedences(&mut self, w: &[Window], est: &mut [i128]) {
+    pub(super) fn detectable_precedences(&mut self, w: &[Window], est: &mut [i64]) {
         let n = w.len();
         self.tree.reset(w, false);
         self.queue.clear();
@@ -83,7 +83,7 @@ impl Unary {
     /// Not-last: if the tasks that start before task `i` can end (`lst[j] < lct[i]`) cannot
     /// all end by `lst[i]`, `i` is not last among them: it ends by the latest start of one
     /// of them (`lct[i]` lowered to the largest such `lst[j]`).
-    pub(super) fn not_last(&mut self, w: &[Window], lct: &mut [i128]) {
+    pub(super) fn not_last(&mut self, w: &[Window], lct: &mut [i64]) {
         let n = w.len();
         self.tree.reset(w, false);
         self.queue.clear();
@@ -128,8 +128,8 @@ mod tests {
 
     /// Every start of each task that some schedule of all of them (each in its window, no
     /// two overlapping) uses, by brute force over the start times.
-    fn supported(w: &[Window]) -> Option<Vec<(i128, i128)>> {
-        fn go(w: &[Window], at: usize, starts: &mut Vec<i128>, found: &mut Vec<(i128, i128)>) {
+    fn supported(w: &[Window]) -> Option<Vec<(i64, i64)>> {
+        fn go(w: &[Window], at: usize, starts: &mut Vec<i64>, found: &mut Vec<(i64, i64)>) {
             if at == w.len() {
                 for (k, &s) in starts.iter().enumerate() {
                     found[k] = (found[k].0.min(s), found[k].1.max(s));
@@ -148,7 +148,7 @@ mod tests {
                 }
             }
         }
-        let mut found = vec![(i128::MAX, i128::MIN); w.len()];
+        let mut found = vec![(i64::MAX, i64::MIN); w.len()];
         go(w, 0, &mut Vec::new(), &mut found);
         found.iter().all(|f| f.0 <= f.1).then_some(found)
     }
@@ -161,24 +161,24 @@ mod tests {
             let n = 1 + rng.below(5) as usize;
             let w: Vec<Window> = (0..n)
                 .map(|_| {
-                    let est = rng.below(8) as i128 - 3;
-                    let p = 1 + rng.below(4) as i128;
+                    let est = rng.below(8) as i64 - 3;
+                    let p = 1 + rng.below(4) as i64;
                     Window {
                         est,
-                        lct: est + p + rng.below(6) as i128,
+                        lct: est + p + rng.below(6) as i64,
                         p,
                     }
                 })
                 .collect();
             let truth = supported(&w);
-            let mut est: Vec<i128> = w.iter().map(|x| x.est).collect();
-            let mut lct: Vec<i128> = w.iter().map(|x| x.lct).collect();
+            let mut est: Vec<i64> = w.iter().map(|x| x.est).collect();
+            let mut lct: Vec<i64> = w.iter().map(|x| x.lct).collect();
             let overload = unary.edge_finding(&w, &mut est).is_err();
             unary.detectable_precedences(&w, &mut est);
             unary.not_last(&w, &mut lct);
             let mirrored: Vec<Window> = w.iter().map(Window::mirror).collect();
-            let mut back: Vec<i128> = mirrored.iter().map(|x| x.est).collect();
-            let mut front: Vec<i128> = mirrored.iter().map(|x| x.lct).collect();
+            let mut back: Vec<i64> = mirrored.iter().map(|x| x.est).collect();
+            let mut front: Vec<i64> = mirrored.iter().map(|x| x.lct).collect();
             let overload_back = unary.edge_finding(&mirrored, &mut back).is_err();
             unary.detectable_precedences(&mirrored, &mut back);
             unary.not_last(&mirrored, &mut front);
@@ -209,7 +209,7 @@ mod strength {
     use super::Unary;
     use crate::propagate::scheduling::Window;
 
-    fn w(est: i128, lct: i128, p: i128) -> Window {
+    fn w(est: i64, lct: i64, p: i64) -> Window {
         Window { est, lct, p }
     }
 
