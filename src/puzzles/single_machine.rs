@@ -79,6 +79,32 @@ pub fn dominance(jobs: &[Job]) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// Whether job `a` may run right before job `b` when `a` starts at `t`, by the adjacent
+/// interchange rule: exchanging the two (`b` at `t`, then `a`) would cost more, or as much
+/// and `(a, b)` is a [`dominance`] pair or neither is and `a` comes first by index. Some
+/// optimal order keeps this for every two neighbours and every [`dominance`] pair at once:
+/// the first by index among the optimal orders that keep the pairs (an exchange of
+/// neighbours that breaks this rule would cost less, or as much and give an earlier order
+/// that still keeps the pairs).
+pub fn may_precede(jobs: &[Job], a: usize, b: usize, t: i64) -> bool {
+    let cost = |first: usize, second: usize| {
+        let (x, y) = (jobs[first], jobs[second]);
+        let end = t + x.duration;
+        x.weight * (end - x.due).max(0) + y.weight * (end + y.duration - y.due).max(0)
+    };
+    let (kept, exchanged) = (cost(a, b), cost(b, a));
+    kept < exchanged
+        || (kept == exchanged && dominates(jobs, a, b))
+        || (kept == exchanged && !dominates(jobs, b, a) && a < b)
+}
+
+/// Whether `(a, b)` is a [`dominance`] pair.
+fn dominates(jobs: &[Job], a: usize, b: usize) -> bool {
+    let key = |k: usize| (jobs[k].duration, jobs[k].due, -jobs[k].weight, k);
+    let (x, y) = (jobs[a], jobs[b]);
+    x.duration <= y.duration && x.due <= y.due && x.weight >= y.weight && key(a) < key(b)
+}
+
 /// The least weighted tardiness of `jobs` over every order (each job starting when the one
 /// before ends), by brute force: `n!` orders, with a prefix cut once its cost reaches the
 /// best found. Independent of the engines, for tests.
@@ -89,9 +115,23 @@ pub fn brute_force(jobs: &[Job]) -> i64 {
 /// [`brute_force`] over the orders that run `a` before `b` for each pair `(a, b)` of
 /// `before`.
 pub fn brute_force_respecting(jobs: &[Job], before: &[(usize, usize)]) -> i64 {
+    brute_force_where(jobs, before, false)
+}
+
+/// [`brute_force_respecting`] the [`dominance`] pairs, over the orders whose neighbours
+/// all keep [`may_precede`]: equal to [`brute_force`] if the two rules together keep an
+/// optimal order.
+pub fn brute_force_dominated(jobs: &[Job]) -> i64 {
+    brute_force_where(jobs, &dominance(jobs), true)
+}
+
+fn brute_force_where(jobs: &[Job], before: &[(usize, usize)], neighbours: bool) -> i64 {
     struct Search<'j> {
         jobs: &'j [Job],
         before: &'j [(usize, usize)],
+        neighbours: bool,
+        /// The last job placed and its start.
+        last: Option<(usize, i64)>,
         done: Vec<bool>,
         best: i64,
     }
@@ -105,18 +145,26 @@ pub fn brute_force_respecting(jobs: &[Job], before: &[(usize, usize)]) -> i64 {
         }
         for j in 0..s.jobs.len() {
             let ready = !s.done[j] && s.before.iter().all(|&(a, b)| b != j || s.done[a]);
-            if ready {
+            let kept = match s.last {
+                Some((last, start)) if s.neighbours => may_precede(s.jobs, last, j, start),
+                _ => true,
+            };
+            if ready && kept {
                 let job = s.jobs[j];
                 let end = time + job.duration;
+                let last = s.last.replace((j, time));
                 s.done[j] = true;
                 go(s, end, cost + job.weight * (end - job.due).max(0));
                 s.done[j] = false;
+                s.last = last;
             }
         }
     }
     let mut search = Search {
         jobs,
         before,
+        neighbours,
+        last: None,
         done: vec![false; jobs.len()],
         best: i64::MAX,
     };
@@ -179,6 +227,39 @@ mod tests {
             );
         }
         assert!(pruned > 3000, "the rule seldom applies: {pruned} pairs");
+    }
+
+    #[test]
+    fn both_dominance_rules_together_keep_an_optimal_order_on_random_instances() {
+        let mut rng = SplitMix(17);
+        let (mut pruned, mut ties) = (0, 0);
+        for _ in 0..1500 {
+            let n = 1 + rng.below(7);
+            let jobs: Vec<Job> = (0..n)
+                .map(|_| Job {
+                    duration: rng.within(1, 4),
+                    due: rng.within(0, 2 * n as i64),
+                    weight: rng.within(1, 4),
+                })
+                .collect();
+            assert_eq!(brute_force_dominated(&jobs), brute_force(&jobs), "{jobs:?}");
+            for a in 0..n {
+                for b in 0..n {
+                    for t in 0..8 {
+                        if a != b && !may_precede(&jobs, a, b, t) {
+                            pruned += 1;
+                            ties += usize::from(!may_precede(&jobs, b, a, t));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            pruned > 10_000,
+            "the neighbour rule seldom applies: {pruned}"
+        );
+        // Of two neighbours, exactly one order is kept (no pair is refused both ways).
+        assert_eq!(ties, 0);
     }
 
     #[test]
