@@ -206,14 +206,30 @@ impl IntView {
         }
     }
 
+    /// Whether no two value indices have the same image (a constant, or consecutive
+    /// images; other views may repeat).
+    pub(crate) fn distinct(&self) -> bool {
+        matches!(
+            self,
+            IntView::Const(_)
+                | IntView::Var {
+                    shape: Shape::Consecutive(_),
+                    ..
+                }
+        )
+    }
+
     /// Every value left, in index order (values repeat where images do).
-    pub(crate) fn values<'s>(&'s self, store: &'s Store) -> Box<dyn Iterator<Item = i64> + 's> {
-        match self {
-            IntView::Const(c) => Box::new(std::iter::once(*c)),
-            IntView::Var { var, images, .. } => {
-                Box::new(store.iter(*var).map(move |i| images[i as usize]))
-            }
-        }
+    pub(crate) fn values<'s>(&'s self, store: &'s Store) -> impl Iterator<Item = i64> + 's {
+        // One of the two is empty (no allocation, unlike a boxed iterator).
+        let (constant, variable) = match self {
+            IntView::Const(c) => (Some(*c), None),
+            IntView::Var { var, images, .. } => (
+                None,
+                Some(store.iter(*var).map(move |i| images[i as usize])),
+            ),
+        };
+        constant.into_iter().chain(variable.into_iter().flatten())
     }
 
     /// For rising or falling images: the index range `from..to` whose images lie in

@@ -61,7 +61,9 @@ pub(super) fn membership(
     }
     if (values.len() as u64) < u64::from(size) {
         let may = values.iter().any(|&v| item.contains(store, i128::from(v)));
-        return Ok((may, may && item.values(store).all(counted)));
+        // More distinct values left than `V` holds: some value left is not in `V`.
+        let surely = may && !item.distinct() && item.values(store).all(counted);
+        return Ok((may, surely));
     }
     let (mut may, mut surely) = (false, true);
     for v in item.values(store) {
