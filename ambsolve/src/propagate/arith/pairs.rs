@@ -19,10 +19,18 @@ pub(crate) const LISTED: u32 = 4096;
 
 /// The values left of a view with their value indices (a constant: index 0).
 pub(crate) fn entries(view: &IntView, store: &Store) -> Vec<(u32, i64)> {
+    let mut out = Vec::new();
+    entries_into(view, store, &mut out);
+    out
+}
+
+/// [`entries`] into `out` (emptied first), for a propagator that keeps its buffers.
+pub(crate) fn entries_into(view: &IntView, store: &Store, out: &mut Vec<(u32, i64)>) {
+    out.clear();
     match view {
-        IntView::Const(c) => vec![(0, *c)],
+        IntView::Const(c) => out.push((0, *c)),
         IntView::Var { var, images, .. } => {
-            store.iter(*var).map(|i| (i, images[i as usize])).collect()
+            out.extend(store.iter(*var).map(|i| (i, images[i as usize])));
         }
     }
 }
@@ -36,16 +44,30 @@ pub(crate) enum Members<'v> {
 
 impl<'v> Members<'v> {
     pub(crate) fn new(view: &'v IntView, store: &Store) -> Self {
+        Self::reusing(view, store, Vec::new())
+    }
+
+    /// [`Members::new`], the sorted copy made in `buffer` (see [`Members::buffer`]).
+    pub(crate) fn reusing(view: &'v IntView, store: &Store, mut buffer: Vec<i64>) -> Self {
         match view {
             IntView::Var { shape, .. } if *shape != Shape::Mixed && view.size(store) > LISTED => {
                 Members::View(view)
             }
             _ => {
-                let mut values: Vec<i64> = view.values(store).collect();
-                values.sort_unstable();
-                values.dedup();
-                Members::Sorted(values)
+                buffer.clear();
+                buffer.extend(view.values(store));
+                buffer.sort_unstable();
+                buffer.dedup();
+                Members::Sorted(buffer)
             }
+        }
+    }
+
+    /// The sorted copy's buffer back, for the next [`Members::reusing`].
+    pub(crate) fn buffer(self) -> Vec<i64> {
+        match self {
+            Members::Sorted(values) => values,
+            Members::View(_) => Vec::new(),
         }
     }
 
@@ -94,9 +116,23 @@ pub(crate) fn keep_values_of<'v>(
     store: &mut Store,
     sources: impl Iterator<Item = &'v IntView> + Clone,
 ) -> Result<(), Fail> {
+    keep_values_of_in(z, store, sources, &mut Vec::new())
+}
+
+/// [`keep_values_of`], the values gathered in `values` (a buffer the caller keeps).
+///
+/// # Errors
+/// [`Fail`] if none is left.
+pub(crate) fn keep_values_of_in<'v>(
+    z: &IntView,
+    store: &mut Store,
+    sources: impl Iterator<Item = &'v IntView> + Clone,
+    values: &mut Vec<i64>,
+) -> Result<(), Fail> {
     let total: u64 = sources.clone().map(|s| u64::from(s.size(store))).sum();
     if z.var().is_some() && total <= PAIRS && z.size(store) <= LISTED {
-        let mut values: Vec<i64> = sources.flat_map(|s| s.values(store)).collect();
+        values.clear();
+        values.extend(sources.flat_map(|s| s.values(store)));
         values.sort_unstable();
         values.dedup();
         z.retain(store, |w| values.binary_search(&w).is_ok())?;

@@ -8,7 +8,7 @@
 use crate::choice::Fail;
 use crate::model::global::Element;
 use crate::propagate::arith::pairs::{
-    Members, entries, keep_marked, keep_members_of, keep_values_of,
+    Members, entries_into, keep_marked, keep_members_of, keep_values_of_in,
 };
 use crate::propagate::kernel::Kernel;
 use crate::propagate::view::IntView;
@@ -27,6 +27,15 @@ pub(crate) struct ElementProp {
     table: Vec<Vec<IntView>>,
     result: IntView,
     scope: Vec<VarId>,
+    /// Buffers kept between calls: the rows and columns left, which of them an entry
+    /// supports, the positions `(row, column)` of the entries left, and values.
+    rows: Vec<(u32, i64)>,
+    cols: Vec<(u32, i64)>,
+    row_ok: Vec<bool>,
+    col_ok: Vec<bool>,
+    alive: Vec<(usize, usize)>,
+    members: Vec<i64>,
+    values: Vec<i64>,
 }
 
 impl ElementProp {
@@ -43,15 +52,29 @@ impl ElementProp {
                 .collect(),
             result: IntView::new(&def.result),
             scope: def.vars.clone(),
+            rows: Vec::new(),
+            cols: Vec::new(),
+            row_ok: Vec::new(),
+            col_ok: Vec::new(),
+            alive: Vec::new(),
+            members: Vec::new(),
+            values: Vec::new(),
         }
     }
 
     /// The entry at the row and column values `r` and `c`, if there is one.
     fn entry(&self, r: i64, c: i64) -> Option<&IntView> {
+        let (row, col) = self.position(r, c)?;
+        Some(&self.table[row][col])
+    }
+
+    /// The position in the table of the row and column values `r` and `c`, if the table
+    /// has one there.
+    fn position(&self, r: i64, c: i64) -> Option<(usize, usize)> {
         let at = |v: i64, offset: i128| usize::try_from(i128::from(v) - offset).ok();
-        self.table
-            .get(at(r, self.row_offset)?)?
-            .get(at(c, self.col_offset)?)
+        let row = at(r, self.row_offset)?;
+        let col = at(c, self.col_offset)?;
+        (col < self.table.get(row)?.len()).then_some((row, col))
     }
 }
 
@@ -88,46 +111,52 @@ impl Kernel for ElementProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let (rows, cols) = (entries(&self.row, store), entries(&self.col, store));
+        entries_into(&self.row, store, &mut self.rows);
+        entries_into(&self.col, store, &mut self.cols);
         let same_index = self.row.var().is_some() && self.row.var() == self.col.var();
-        let (mut row_ok, mut col_ok) = (vec![false; rows.len()], vec![false; cols.len()]);
+        self.row_ok.clear();
+        self.row_ok.resize(self.rows.len(), false);
+        self.col_ok.clear();
+        self.col_ok.resize(self.cols.len(), false);
         // The entries left (positions whose entry may equal result).
-        let mut alive: Vec<&IntView> = Vec::new();
-        {
-            let members = Members::new(&self.result, store);
-            for (k, &(ri, r)) in rows.iter().enumerate() {
-                for (l, &(ci, c)) in cols.iter().enumerate() {
-                    if same_index && ri != ci {
-                        continue;
-                    }
-                    let Some(entry) = self.entry(r, c) else {
-                        continue;
-                    };
-                    if meets(entry, &self.result, &members, store)? {
-                        row_ok[k] = true;
-                        col_ok[l] = true;
-                        alive.push(entry);
-                    }
+        self.alive.clear();
+        let members = Members::reusing(&self.result, store, std::mem::take(&mut self.members));
+        for (k, &(ri, r)) in self.rows.iter().enumerate() {
+            for (l, &(ci, c)) in self.cols.iter().enumerate() {
+                if same_index && ri != ci {
+                    continue;
+                }
+                let Some((row, col)) = self.position(r, c) else {
+                    continue;
+                };
+                if meets(&self.table[row][col], &self.result, &members, store)? {
+                    self.row_ok[k] = true;
+                    self.col_ok[l] = true;
+                    self.alive.push((row, col));
                 }
             }
         }
-        if alive.is_empty() {
+        self.members = members.buffer();
+        if self.alive.is_empty() {
             return Err(Fail);
         }
-        keep_marked(&self.row, store, &rows, &row_ok)?;
-        keep_marked(&self.col, store, &cols, &col_ok)?;
+        keep_marked(&self.row, store, &self.rows, &self.row_ok)?;
+        keep_marked(&self.col, store, &self.cols, &self.col_ok)?;
         // result: within what the entries left can take.
+        let table = &self.table;
+        let alive = self.alive.iter().map(|&(row, col)| &table[row][col]);
         let (mut low, mut high) = (i64::MAX, i64::MIN);
-        for entry in &alive {
+        for entry in alive.clone() {
             low = low.min(entry.min(store)?);
             high = high.max(entry.max(store)?);
         }
         self.result
             .keep_within(store, i128::from(low), i128::from(high))?;
-        keep_values_of(&self.result, store, alive.iter().copied())?;
+        keep_values_of_in(&self.result, store, alive.clone(), &mut self.values)?;
         // One entry left: it is result.
-        let entry = alive[0];
-        if alive.iter().all(|e| e.same_as(entry))
+        let (row, col) = self.alive[0];
+        let entry = &table[row][col];
+        if alive.clone().all(|e| e.same_as(entry))
             && entry.var().is_some()
             && entry.var() != self.result.var()
         {
