@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::choice::Fail;
+use crate::domain::Bits;
 use crate::model::{Int, Lit, Trend, consecutive_start};
 use crate::store::Store;
 
@@ -70,6 +71,26 @@ pub(crate) enum Shape {
     Falling,
     /// Both ways.
     Mixed,
+}
+
+/// The values left of an [`IntView`], in index order (no allocation).
+pub(crate) struct Values<'s> {
+    /// A constant's one value, before anything else.
+    constant: Option<i64>,
+    indices: Bits<'s>,
+    images: &'s [i64],
+}
+
+impl Iterator for Values<'_> {
+    type Item = i64;
+
+    #[inline]
+    fn next(&mut self) -> Option<i64> {
+        if let Some(c) = self.constant.take() {
+            return Some(c);
+        }
+        self.indices.next().map(|i| self.images[i as usize])
+    }
 }
 
 /// An integer argument over a store: a constant, or a variable read through its images.
@@ -220,16 +241,19 @@ impl IntView {
     }
 
     /// Every value left, in index order (values repeat where images do).
-    pub(crate) fn values<'s>(&'s self, store: &'s Store) -> impl Iterator<Item = i64> + 's {
-        // One of the two is empty (no allocation, unlike a boxed iterator).
-        let (constant, variable) = match self {
-            IntView::Const(c) => (Some(*c), None),
-            IntView::Var { var, images, .. } => (
-                None,
-                Some(store.iter(*var).map(move |i| images[i as usize])),
-            ),
-        };
-        constant.into_iter().chain(variable.into_iter().flatten())
+    pub(crate) fn values<'s>(&'s self, store: &'s Store) -> Values<'s> {
+        match self {
+            IntView::Const(c) => Values {
+                constant: Some(*c),
+                indices: Bits::new(&[]),
+                images: &[],
+            },
+            IntView::Var { var, images, .. } => Values {
+                constant: None,
+                indices: store.iter(*var),
+                images,
+            },
+        }
     }
 
     /// For rising or falling images: the index range `from..to` whose images lie in
