@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use ambsolve::{Cmp, Model, Puzzle, Strategy, Var};
+use ambsolve::{Cmp, Model, Phase, Puzzle, Strategy, ValueOrder, Var, VarOrder, value_images};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::single_machine::{
     Job, dominance, may_precede, random_jobs, weighted_tardiness,
@@ -121,8 +121,19 @@ pub(crate) fn single_machine(jobs: &[Job], form: Form) -> Puzzle<'static, Vec<i6
     // The search: the starts in declaration order, each at its earliest first, then the
     // latenesses, least first; a start refuted (`s != t`) is propagated before the next
     // one is tried, so that the latest starts that the bound on the cost allows, and the
-    // precedences the resource then detects, skip the starts that cannot do better.
-    let strategy = Strategy::new().propagate_refutations(true);
+    // precedences the resource then detects, skip the starts that cannot do better. With
+    // the dominance rules, the schedule is built from the front instead: the job that can
+    // start earliest starts first (ties to the first declared), so that the neighbour
+    // rule judges each job as it is placed (in declaration order, 20 jobs find no order
+    // that keeps it within 10 s).
+    let strategy = if form.dominance {
+        let by_earliest = VarOrder::Smallest(value_images(&starts));
+        let ids = starts.iter().map(Var::id);
+        Strategy::new().phase(Phase::new(ids, by_earliest, ValueOrder::Ascending))
+    } else {
+        Strategy::new()
+    }
+    .propagate_refutations(true);
     Puzzle::new(m, move |a| starts.iter().map(|s| *a.value(s)).collect()).strategy(strategy)
 }
 
