@@ -15,6 +15,14 @@ pub struct Job {
     pub weight: i64,
 }
 
+impl Job {
+    /// What the job costs if it ends at `end`: its weight for each unit of time past its
+    /// due date.
+    pub fn cost(&self, end: i64) -> i64 {
+        self.weight * (end - self.due).max(0)
+    }
+}
+
 /// `n` jobs drawn from `seed`, in the usual way of the literature (Potts and Van
 /// Wassenhove): durations and weights uniform in 1..=10, due dates uniform in
 /// `P/5..=3P/5` where `P` is the sum of the durations (tardiness factor 0.6, range 0.4:
@@ -56,7 +64,7 @@ pub fn weighted_tardiness(jobs: &[Job], starts: &[i64]) -> Result<i64, String> {
     Ok(jobs
         .iter()
         .zip(starts)
-        .map(|(job, &start)| job.weight * (start + job.duration - job.due).max(0))
+        .map(|(job, &start)| job.cost(start + job.duration))
         .sum())
 }
 
@@ -66,12 +74,10 @@ pub fn weighted_tardiness(jobs: &[Job], starts: &[i64]) -> Result<i64, String> {
 /// A dominance rule of the literature (Rinnooy Kan, Lageweg and Lenstra, 1975: an exchange
 /// of `a` and `b` never costs more); the model may add `s[a] + d[a] <= s[b]` for each.
 pub fn dominance(jobs: &[Job]) -> Vec<(usize, usize)> {
-    let key = |k: usize| (jobs[k].duration, jobs[k].due, -jobs[k].weight, k);
     let mut pairs = Vec::new();
-    for (a, x) in jobs.iter().enumerate() {
-        for (b, y) in jobs.iter().enumerate() {
-            if x.duration <= y.duration && x.due <= y.due && x.weight >= y.weight && key(a) < key(b)
-            {
+    for a in 0..jobs.len() {
+        for b in 0..jobs.len() {
+            if dominates(jobs, a, b) {
                 pairs.push((a, b));
             }
         }
@@ -90,7 +96,7 @@ pub fn may_precede(jobs: &[Job], a: usize, b: usize, t: i64) -> bool {
     let cost = |first: usize, second: usize| {
         let (x, y) = (jobs[first], jobs[second]);
         let end = t + x.duration;
-        x.weight * (end - x.due).max(0) + y.weight * (end + y.duration - y.due).max(0)
+        x.cost(end) + y.cost(end + y.duration)
     };
     let (kept, exchanged) = (cost(a, b), cost(b, a));
     kept < exchanged
@@ -154,7 +160,7 @@ fn brute_force_where(jobs: &[Job], before: &[(usize, usize)], neighbours: bool) 
                 let end = time + job.duration;
                 let last = s.last.replace((j, time));
                 s.done[j] = true;
-                go(s, end, cost + job.weight * (end - job.due).max(0));
+                go(s, end, cost + job.cost(end));
                 s.done[j] = false;
                 s.last = last;
             }
@@ -204,20 +210,25 @@ mod tests {
         assert_eq!(brute_force(&jobs), least);
     }
 
+    /// 1 to 7 jobs over small ranges, so that they often tie on one, two or all three
+    /// properties.
+    fn tied_jobs(rng: &mut SplitMix) -> Vec<Job> {
+        let n = 1 + rng.below(7);
+        (0..n)
+            .map(|_| Job {
+                duration: rng.within(1, 4),
+                due: rng.within(0, 2 * n as i64),
+                weight: rng.within(1, 4),
+            })
+            .collect()
+    }
+
     #[test]
     fn the_dominance_rule_keeps_an_optimal_order_on_random_instances() {
-        // Small ranges, so that jobs often tie on one, two or all three properties.
         let mut rng = SplitMix(11);
         let mut pruned = 0;
         for _ in 0..1500 {
-            let n = 1 + rng.below(7);
-            let jobs: Vec<Job> = (0..n)
-                .map(|_| Job {
-                    duration: rng.within(1, 4),
-                    due: rng.within(0, 2 * n as i64),
-                    weight: rng.within(1, 4),
-                })
-                .collect();
+            let jobs = tied_jobs(&mut rng);
             let pairs = dominance(&jobs);
             pruned += pairs.len();
             assert_eq!(
@@ -232,23 +243,17 @@ mod tests {
     #[test]
     fn both_dominance_rules_together_keep_an_optimal_order_on_random_instances() {
         let mut rng = SplitMix(17);
-        let (mut pruned, mut ties) = (0, 0);
+        let (mut pruned, mut refused_both) = (0, 0);
         for _ in 0..1500 {
-            let n = 1 + rng.below(7);
-            let jobs: Vec<Job> = (0..n)
-                .map(|_| Job {
-                    duration: rng.within(1, 4),
-                    due: rng.within(0, 2 * n as i64),
-                    weight: rng.within(1, 4),
-                })
-                .collect();
+            let jobs = tied_jobs(&mut rng);
+            let n = jobs.len();
             assert_eq!(brute_force_dominated(&jobs), brute_force(&jobs), "{jobs:?}");
             for a in 0..n {
                 for b in 0..n {
                     for t in 0..8 {
                         if a != b && !may_precede(&jobs, a, b, t) {
                             pruned += 1;
-                            ties += usize::from(!may_precede(&jobs, b, a, t));
+                            refused_both += usize::from(!may_precede(&jobs, b, a, t));
                         }
                     }
                 }
@@ -259,7 +264,7 @@ mod tests {
             "the neighbour rule seldom applies: {pruned}"
         );
         // Of two neighbours, exactly one order is kept (no pair is refused both ways).
-        assert_eq!(ties, 0);
+        assert_eq!(refused_both, 0);
     }
 
     #[test]
