@@ -123,6 +123,17 @@ impl DisjunctiveProp {
         Ok(())
     }
 
+    /// Every two tasks of a positive least duration, by their bounds (where the times
+    /// are too large for the unary rules).
+    fn all_pairs(&mut self, store: &mut Store) -> Result<(), Fail> {
+        for a in 0..self.positive.len() {
+            for b in a + 1..self.positive.len() {
+                self.pair(store, self.positive[a], self.positive[b])?;
+            }
+        }
+        Ok(())
+    }
+
     /// Tasks `i` and `j`, by their bounds.
     fn pair(&mut self, store: &mut Store, i: usize, j: usize) -> Result<(), Fail> {
         let (a, b) = (self.bounds[i], self.bounds[j]);
@@ -228,19 +239,6 @@ impl DisjunctiveProp {
             }
             if i128::from(w.lst()) < b.s_max {
                 self.starts[k].set_max(store, w.lst().into())?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl DisjunctiveProp {
-    /// Every two tasks of a positive least duration, by their bounds (where the times
-    /// are too large for the unary rules).
-    fn all_pairs(&mut self, store: &mut Store) -> Result<(), Fail> {
-        for a in 0..self.positive.len() {
-            for b in a + 1..self.positive.len() {
-                self.pair(store, self.positive[a], self.positive[b])?;
             }
         }
         Ok(())
