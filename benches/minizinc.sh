@@ -16,6 +16,8 @@ target="$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Car
     | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
 export PATH="$target/release:$PATH"
 export MZN_SOLVER_PATH="$root/ambsolve-fzn"
+# shellcheck source=../ambsolve-fzn/tests/minizinc/answers.sh
+. "$suite/answers.sh"
 
 # One run: prints "verdict<TAB>objective<TAB>seconds<TAB>solved".
 run() {
@@ -26,16 +28,8 @@ run() {
         --output-objective --output-mode dzn "$model" "$data" 2>&1)" || true
     end=$(date +%s%N)
     secs=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }')
-    value="$(sed -n 's/^_objective = \(-\{0,1\}[0-9]*\);$/\1/p' <<<"$out" | tail -n 1)"
-    if grep -q '^=====UNSATISFIABLE=====' <<<"$out"; then
-        verdict=UNSAT
-    elif grep -q '^==========' <<<"$out"; then
-        verdict=OPTIMAL
-    elif grep -q '^----------' <<<"$out"; then
-        verdict=SAT
-    else
-        verdict=UNKNOWN
-    fi
+    value="$(objective_of "$out")"
+    verdict="$(verdict_of "$out")"
     # Solved: a proof (optimum, unsatisfiable) or, for a satisfaction, a solution, in time.
     solved=no
     if awk -v s="$secs" -v l="$limit" 'BEGIN { exit !(s <= l) }'; then
@@ -45,6 +39,12 @@ run() {
         esac
     fi
     [ "$verdict" = SAT ] && [ -n "$value" ] && verdict="SAT (no proof)"
+    # An answer MiniZinc refuses for the model is no solve (see `accepted`).
+    if [[ "$verdict" == SAT* || "$verdict" == OPTIMAL ]] \
+        && ! accepted "$model" "$data" "$out" >/dev/null; then
+        verdict=REJECTED
+        solved=no
+    fi
     printf '%s\t%s\t%s\t%s\n' "$verdict" "$value" "$secs" "$solved"
 }
 
@@ -107,6 +107,9 @@ section="$(awk -F'\t' -v limit="$limit" '
     echo "6.2.0), one thread each (\`-p 1\`), \`-t ${limit}000\`. Times are wall times of the whole"
     echo "\`minizinc\` run, flattening included for both, one run each on a shared machine: compare"
     echo "ratios, not digits. \"SAT (no proof)\": an optimisation stopped by the time limit."
+    echo "Every answer is checked: its last solution, given to the model as data, must be"
+    echo "accepted by MiniZinc and extended by Gecode (as \`run-minizinc.sh\` checks ambsolve's);"
+    echo "\"REJECTED\": an answer the model refuses, which does not count as solved."
     echo "\"Alone\": each solver on its own FlatZinc (\`fzn-ambsolve\` on the committed \`.fzn\`,"
     echo "\`fzn-gecode\` on MiniZinc's \`-G std\` compilation of the same instance), flattening left"
     echo "out and process start-up kept, the median of three runs."

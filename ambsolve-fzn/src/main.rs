@@ -29,7 +29,8 @@ struct Args {
     /// Stop after N solutions.
     #[arg(short = 'n', long = "num-solutions", value_name = "N")]
     solutions: Option<u64>,
-    /// Free search: ignore the search annotations, search first-fail.
+    /// Free search: ignore the search annotations (dom_w_deg on one thread, first-fail on
+    /// more).
     #[arg(short = 'f', long = "free-search")]
     free: bool,
     /// Print statistics (`%%%mzn-stat` lines).

@@ -6,7 +6,9 @@ use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use ambsolve::{Assignment, CancelFlag, Engine, Limits, SearchError, Stats, StopReason, Strategy};
+use ambsolve::{
+    Assignment, CancelFlag, Engine, Limits, SearchError, Stats, StopReason, Strategy, VarOrder,
+};
 
 use crate::FznModel;
 
@@ -22,7 +24,8 @@ pub struct SolveOptions {
     pub intermediate: bool,
     /// `-n N`: stop after N solutions (for an optimisation, N improving ones).
     pub solutions: Option<u64>,
-    /// `-f`: ignore the search annotations, search first-fail.
+    /// `-f`: ignore the search annotations, search as a model without them: on one thread
+    /// `dom_w_deg` (ascending values), on more first-fail.
     pub free: bool,
     /// `-s`: print `%%%mzn-stat` statistics after the status.
     pub statistics: bool,
@@ -128,6 +131,21 @@ impl From<SearchError> for SolveError {
     }
 }
 
+/// The search of a model without search annotations (or with `-f`), on `threads` threads.
+/// On one thread, `dom_w_deg` over every variable with ascending values: the variable with
+/// the fewest values per failure of its constraints (the weights are learned as the search
+/// fails, as Gecode's default AFC), which finds the variables that decide a model where a
+/// fixed order cannot (on the suite with `-f`: league 9.7 million nodes to 141, photo 1.5
+/// million to 55,000, jobshop_ft06 3,389 to 643). Such a search follows no fixed tree and
+/// cannot be cut into subproblems, so on more threads it is first-fail, which can.
+fn free_search(threads: usize) -> Strategy {
+    if threads <= 1 {
+        Strategy::new().vars(VarOrder::DomWDeg)
+    } else {
+        Strategy::first_fail()
+    }
+}
+
 /// Solves `model` as `options` say, writing the FlatZinc output to `out` (flushed after
 /// each solution, so MiniZinc sees it at once) and calling `on_solution` with every
 /// solution the engine finds, printed or not (an optimisation without `-a`/`-i` prints
@@ -146,7 +164,7 @@ pub fn solve(
     // `int_search` reads in Gecode and Chuffed.
     let strategy = match (&model.strategy, options.free) {
         (Some(strategy), false) => strategy.clone(),
-        _ => Strategy::first_fail(),
+        _ => free_search(options.threads),
     }
     .propagate_refutations(true);
     let mut limits = Limits::new();

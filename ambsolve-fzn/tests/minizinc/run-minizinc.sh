@@ -27,6 +27,8 @@ export PATH="$target/$profile:$PATH"
 export MZN_SOLVER_PATH="$(cd "$here/../.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# shellcheck source=answers.sh
+. "$here/answers.sh"
 cd "$here"
 failed=0
 passed=0
@@ -47,15 +49,10 @@ while IFS= read -r row; do
     fi
     out="$(minizinc --solver ambsolve --output-objective --output-mode dzn -t 20000 \
         "$model" "$data" 2>&1)" || true
-    got=UNKNOWN
-    if grep -q '^=====UNSATISFIABLE=====' <<<"$out"; then
-        got=UNSAT
-    elif grep -q '^==========' <<<"$out" && [ -n "$objective" ]; then
-        got=OPTIMAL
-    elif grep -q '^----------' <<<"$out"; then
-        got=SAT
-    fi
-    value="$(sed -n 's/^_objective = \(-\{0,1\}[0-9]*\);$/\1/p' <<<"$out" | tail -n 1)"
+    got="$(verdict_of "$out")"
+    # `==========` ends an optimisation only; a satisfaction proves nothing more with it.
+    [ "$got" = OPTIMAL ] && [ -z "$objective" ] && got=SAT
+    value="$(objective_of "$out")"
     if [ "$got" = "$verdict" ] && [ "$value" = "$objective" ]; then
         status="ok   "
     elif [ "$unsolved" = yes ] && [ "$got" = SAT ] && [ -n "$value" ]; then
@@ -69,19 +66,13 @@ while IFS= read -r row; do
     fi
     if grep -q '^----------' <<<"$out"; then
         # The last solution printed, as data for the original model: Gecode must extend it.
-        awk '/^----------$/ { last = block; block = ""; next }
-             /^(=====|_objective)/ { next }
-             { block = block $0 "\n" }
-             END { printf "%s", last }' <<<"$out" >"$scratch/solution.dzn"
-        check="$(minizinc --solver gecode -G std -t 60000 "$model" "$data" \
-            "$scratch/solution.dzn" 2>&1)" || true
-        if ! grep -q '^----------' <<<"$check"; then
+        if ! accepted "$model" "$data" "$out"; then
             fail "$fzn: Gecode refuses ambsolve's solution"
-            echo "$check" | tail -n 5
             continue
         fi
-        checked="$(sed -n 's/^_objective = \(-\{0,1\}[0-9]*\);$/\1/p' <<<"$(minizinc --solver gecode -G std \
-            --output-objective --output-mode dzn "$model" "$data" "$scratch/solution.dzn" 2>&1)" | tail -n 1)"
+        last_solution "$out" >"$scratch/solution.dzn"
+        checked="$(objective_of "$(minizinc --solver gecode -G std \
+            --output-objective --output-mode dzn "$model" "$data" "$scratch/solution.dzn" 2>&1)")"
         if [ "$checked" != "$value" ]; then
             fail "$fzn: Gecode computes the objective $checked for a solution ambsolve says is $value"
             continue
