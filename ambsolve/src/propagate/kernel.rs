@@ -27,6 +27,12 @@ pub(crate) trait Kernel: Send {
         false
     }
 
+    /// Whether one run leaves nothing for a second to do: then its own changes do not
+    /// wake it again (the changes of others still do).
+    fn idempotent(&self) -> bool {
+        false
+    }
+
     /// Removes values that cannot be part of a solution, or fails.
     ///
     /// # Errors

@@ -348,10 +348,18 @@ impl Linear {
         &self.scope
     }
 
+    /// Runs to its own fixpoint: a pass that narrowed a term is followed by another (the
+    /// others' room depends on it), so that its own changes need not wake it again.
     pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         if let Kind::NotEqual = self.kind {
             return self.not_equal(store);
         }
+        while self.pass(store)? {}
+        Ok(())
+    }
+
+    /// One pass over the terms; whether it narrowed one.
+    fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
         self.reaches.clear();
         for term in &self.terms {
             self.reaches.push(term.reach(store).ok_or(Fail)?);
@@ -366,6 +374,7 @@ impl Linear {
         if (at_most && low > self.rhs) || (at_least && high < self.rhs) {
             return Err(Fail);
         }
+        let mut narrowed = false;
         for (term, &reach) in self.terms.iter().zip(&self.reaches) {
             if reach.low == reach.high {
                 continue;
@@ -383,12 +392,13 @@ impl Linear {
             };
             if reach.high > most || reach.low < least {
                 term.keep_within(store, reach, least, most)?;
+                narrowed = true;
             }
         }
         if self.shifts {
             self.shift_equal(store)?;
         }
-        Ok(())
+        Ok(narrowed)
     }
 
     /// Whether the constraint is an equality that can become `x - y == c` over two

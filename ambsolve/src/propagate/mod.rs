@@ -103,6 +103,11 @@ pub(crate) struct Propagation<'a> {
     deferred: VecDeque<u32>,
     queued: Vec<bool>,
     expensive: Vec<bool>,
+    /// Per propagator, whether its own changes need not wake it (see
+    /// [`Kernel::idempotent`]).
+    idempotent: Vec<bool>,
+    /// Scratch: the events of an idempotent propagator's run.
+    own: Vec<(usize, u8)>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
     /// Weighted degrees (`dom_w_deg`), if learned: each variable's number of propagators
@@ -142,6 +147,14 @@ impl<'a> Propagation<'a> {
             .iter()
             .map(|p| matches!(p, Prop::Kernel(kernel, _) if kernel.expensive()))
             .collect();
+        let idempotent = props
+            .iter()
+            .map(|p| match p {
+                Prop::Kernel(kernel, _) => kernel.idempotent(),
+                Prop::Linear(_) => true,
+                _ => false,
+            })
+            .collect();
         Propagation {
             props,
             watch_start,
@@ -150,6 +163,8 @@ impl<'a> Propagation<'a> {
             deferred: VecDeque::new(),
             queued,
             expensive,
+            idempotent,
+            own: Vec::new(),
             bound,
             degrees: None,
             runs: 0,
@@ -231,34 +246,60 @@ impl<'a> Propagation<'a> {
         result
     }
 
+    /// Wakes the watchers of `var` for `events`, but `skip`: schedules them, or handles
+    /// them on the spot (an all-different's fixed variable).
+    fn wake(
+        &mut self,
+        store: &mut Store,
+        var: usize,
+        events: u8,
+        skip: Option<u32>,
+    ) -> Result<(), Fail> {
+        let (start, end) = (
+            self.watch_start[var] as usize,
+            self.watch_start[var + 1] as usize,
+        );
+        for w in start..end {
+            let watch = self.watches[w];
+            if watch.on & events == 0 || skip == Some(watch.prop) {
+                continue;
+            }
+            if watch.immediate {
+                self.runs += 1;
+                if let Prop::AllDifferent(p) = &mut self.props[watch.prop as usize] {
+                    match p.on_fixed(store, watch.local as usize) {
+                        Ok(true) => self.schedule(watch.prop),
+                        Ok(false) => {}
+                        Err(fail) => {
+                            self.blame(watch.prop);
+                            return Err(fail);
+                        }
+                    }
+                }
+            } else {
+                self.schedule(watch.prop);
+            }
+        }
+        Ok(())
+    }
+
+    /// Wakes the watchers of the events an idempotent propagator's run queued, but not
+    /// the propagator itself. The events are taken out first: a change made while they
+    /// are handled (by an all-different on the spot) is a change of another, and wakes it.
+    fn wake_but(&mut self, store: &mut Store, prop: u32) -> Result<(), Fail> {
+        let mut own = std::mem::take(&mut self.own);
+        store.take_events(&mut own);
+        let result = own
+            .iter()
+            .try_for_each(|&(var, events)| self.wake(store, var, events, Some(prop)));
+        self.own = own;
+        result
+    }
+
     fn fixpoint(&mut self, store: &mut Store) -> Result<(), Fail> {
         loop {
             while let Some((var, events)) = store.pop_event() {
-                let (start, end) = (
-                    self.watch_start[var] as usize,
-                    self.watch_start[var + 1] as usize,
-                );
-                for w in start..end {
-                    let watch = self.watches[w];
-                    if watch.on & events == 0 {
-                        continue;
-                    }
-                    if watch.immediate {
-                        self.runs += 1;
-                        if let Prop::AllDifferent(p) = &mut self.props[watch.prop as usize] {
-                            match p.on_fixed(store, watch.local as usize) {
-                                Ok(true) => self.schedule(watch.prop),
-                                Ok(false) => {}
-                                Err(fail) => {
-                                    self.blame(watch.prop);
-                                    return Err(fail);
-                                }
-                            }
-                        }
-                    } else {
-                        self.schedule(watch.prop);
-                    }
-                }
+                self.wake(store, var, events, None)?;
             }
             let Some(prop) = self.queue.pop_front().or_else(|| self.deferred.pop_front()) else {
                 return Ok(());
@@ -282,6 +323,9 @@ impl<'a> Propagation<'a> {
             if let Err(fail) = self.props[prop as usize].propagate(store) {
                 self.blame(prop);
                 return Err(fail);
+            }
+            if self.idempotent[prop as usize] {
+                self.wake_but(store, prop)?;
             }
         }
     }

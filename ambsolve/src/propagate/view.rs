@@ -192,6 +192,11 @@ impl IntView {
             IntView::Var { var, images, .. } if store.is_fixed(*var) => {
                 store.min(*var).map(|i| images[i as usize])
             }
+            // Distinct images: two indices left are two values.
+            IntView::Var {
+                shape: Shape::Consecutive(_),
+                ..
+            } => None,
             IntView::Var { .. } => {
                 let (low, high) = (self.min(store).ok()?, self.max(store).ok()?);
                 (low == high).then_some(low)

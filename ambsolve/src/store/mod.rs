@@ -179,6 +179,15 @@ impl Store {
         Some((var, mask))
     }
 
+    /// Moves every pending event into `out` (emptied first), in the order `pop_event`
+    /// would give them.
+    pub(crate) fn take_events(&mut self, out: &mut Vec<(usize, u8)>) {
+        out.clear();
+        while let Some(event) = self.pop_event() {
+            out.push(event);
+        }
+    }
+
     /// Drops pending events (after a failure).
     pub(crate) fn clear_events(&mut self) {
         for &var in &self.events {

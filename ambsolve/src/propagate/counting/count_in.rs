@@ -24,11 +24,17 @@ pub(crate) struct CountInProp {
     scope: Vec<VarId>,
     /// Per item, whether it is undecided (may and may not take a value of `V`): scratch.
     undecided: Vec<bool>,
+    /// Whether the count's variable (if any) is no item's.
+    count_apart: bool,
 }
 
 impl CountInProp {
     pub(crate) fn new(def: &CountIn) -> Self {
         let (above, below) = sides(def.cmp);
+        let count_apart = def
+            .count
+            .var()
+            .is_none_or(|c| def.items.iter().all(|x| x.var() != Some(c)));
         CountInProp {
             items: def.items.iter().map(IntView::new).collect(),
             values: def.values.clone(),
@@ -37,6 +43,7 @@ impl CountInProp {
             below,
             scope: def.vars.clone(),
             undecided: vec![false; def.items.len()],
+            count_apart,
         }
     }
 }
@@ -82,6 +89,13 @@ pub(super) fn membership(
 impl Kernel for CountInProp {
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// After a run the count's bounds are the items' and, if it removed or kept `V`, no
+    /// item is undecided left; unless the count is an item too, whose new bounds may
+    /// decide it.
+    fn idempotent(&self) -> bool {
+        self.count_apart
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
