@@ -5,7 +5,7 @@
 # included, for both), the number solved within 20 s, and the geometric mean of the
 # ambsolve / Gecode time ratios over the instances both solve. Writes the section to
 # benches/minizinc.md and into BENCHMARKS.md (replacing its "MiniZinc suite" section), and
-# prints it. Needs `minizinc` (apt-get install minizinc). About five minutes:
+# prints it. Needs `minizinc` (apt-get install minizinc). About two minutes:
 #   benches/minizinc.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -48,17 +48,27 @@ run() {
     printf '%s\t%s\t%s\t%s\n' "$verdict" "$value" "$secs" "$solved"
 }
 
-# The solver alone on its own FlatZinc (flattening left out, process start-up kept): the
-# median of three wall times, in seconds.
-solver_alone() {
-    local times=() start end
-    for _ in 1 2 3; do
-        start=$(date +%s%N)
-        timeout $((limit + 30)) "$@" >/dev/null 2>&1 || true
-        end=$(date +%s%N)
-        times+=("$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')")
+# One wall time of a command, in seconds.
+wall() {
+    local start end
+    start=$(date +%s%N)
+    timeout $((limit + 30)) "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    awk -v ns=$((end - start)) 'BEGIN { printf "%.4f", ns / 1e9 }'
+}
+
+# Each solver alone on its own FlatZinc (flattening left out, process start-up kept):
+# ambsolve on "$name.fzn", Gecode on "$gecode_fzn", in turn five times (so that a change in
+# the machine's load falls on both), and the median wall time of each, in seconds:
+# "ours<TAB>gecode".
+alone() {
+    local ours=() gecode=()
+    for _ in 1 2 3 4 5; do
+        ours+=("$(wall fzn-ambsolve -p 1 -t $((limit * 1000)) "$name.fzn")")
+        gecode+=("$(wall fzn-gecode -p 1 -time $((limit * 1000)) "$gecode_fzn")")
     done
-    printf '%s\n' "${times[@]}" | sort -g | sed -n 2p
+    printf '%s\t%s\n' "$(printf '%s\n' "${ours[@]}" | sort -g | sed -n 3p)" \
+        "$(printf '%s\n' "${gecode[@]}" | sort -g | sed -n 3p)"
 }
 
 gecode_fzn="$(mktemp --suffix .fzn)"
@@ -72,10 +82,8 @@ while IFS= read -r row; do
     echo "$name" >&2
     ours="$(run --solver ambsolve)"
     gecode="$(run --solver gecode -G std)"
-    ours_alone="$(solver_alone fzn-ambsolve -p 1 -t $((limit * 1000)) "$name.fzn")"
     minizinc -c --solver gecode -G std --no-output-ozn "$model" "$data" --fzn "$gecode_fzn"
-    gecode_alone="$(solver_alone fzn-gecode -p 1 -time $((limit * 1000)) "$gecode_fzn")"
-    rows+="$name	$ours	$gecode	$ours_alone	$gecode_alone"$'\n'
+    rows+="$name	$ours	$gecode	$(alone)"$'\n'
 done < <(tail -n +2 expected.tsv)
 
 section="$(awk -F'\t' -v limit="$limit" '
@@ -101,7 +109,7 @@ section="$(awk -F'\t' -v limit="$limit" '
 {
     echo "## MiniZinc suite: ambsolve and Gecode side by side"
     echo
-    echo "Regenerate with \`benches/minizinc.sh\` (about five minutes; needs \`minizinc\`)."
+    echo "Regenerate with \`benches/minizinc.sh\` (about two minutes; needs \`minizinc\`)."
     echo "The 31 instances of \`ambsolve-fzn/tests/minizinc/\` through \`minizinc --solver ambsolve\`"
     echo "(release build) and \`minizinc --solver gecode -G std\` (Debian's MiniZinc 2.6.4, Gecode"
     echo "6.2.0), one thread each (\`-p 1\`), \`-t ${limit}000\`. Times are wall times of the whole"
@@ -112,7 +120,7 @@ section="$(awk -F'\t' -v limit="$limit" '
     echo "\"REJECTED\": an answer the model refuses, which does not count as solved."
     echo "\"Alone\": each solver on its own FlatZinc (\`fzn-ambsolve\` on the committed \`.fzn\`,"
     echo "\`fzn-gecode\` on MiniZinc's \`-G std\` compilation of the same instance), flattening left"
-    echo "out and process start-up kept, the median of three runs."
+    echo "out and process start-up kept, the median of five runs, the two solvers in turn."
     echo
     echo "| instance | ambsolve | objective | time | Gecode | objective | time | ratio | ambsolve alone | Gecode alone | ratio alone |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"

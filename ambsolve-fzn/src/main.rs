@@ -123,18 +123,20 @@ fn main() -> ExitCode {
 }
 
 /// A flag Ctrl-C and SIGTERM set: the search stops and what it found is printed. A second
-/// signal ends the program at once.
+/// signal ends the program at once (exit status 130). The handlers only store into the
+/// flag (signal-hook), so no thread is started to wait for a signal.
 fn interrupt_flag() -> CancelFlag {
+    use signal_hook::consts::{SIGINT, SIGTERM};
     let flag = CancelFlag::new();
-    let seen = flag.clone();
-    let installed = ctrlc::set_handler(move || {
-        if seen.is_cancelled() {
-            std::process::exit(130);
+    for signal in [SIGINT, SIGTERM] {
+        // Handlers run in the order registered: the exit looks at the flag before the
+        // first signal sets it.
+        let installed =
+            signal_hook::flag::register_conditional_shutdown(signal, 130, flag.atomic())
+                .and_then(|_| signal_hook::flag::register(signal, flag.atomic()));
+        if let Err(error) = installed {
+            eprintln!("fzn-ambsolve: warning: Ctrl-C will not print the best found ({error})");
         }
-        seen.cancel();
-    });
-    if let Err(error) = installed {
-        eprintln!("fzn-ambsolve: warning: Ctrl-C will not print the best found ({error})");
     }
     flag
 }

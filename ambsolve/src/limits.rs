@@ -77,6 +77,20 @@ impl CancelFlag {
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for code that can only reach an atomic: a signal handler
+    /// (`signal_hook::flag::register`), say. Storing `true` in it cancels.
+    ///
+    /// ```
+    /// use std::sync::atomic::Ordering;
+    ///
+    /// let flag = ambsolve::CancelFlag::new();
+    /// flag.atomic().store(true, Ordering::Relaxed);
+    /// assert!(flag.is_cancelled());
+    /// ```
+    pub fn atomic(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// Limits on a search. The default has none.
