@@ -23,6 +23,8 @@ pub(crate) struct Supports {
     pub(crate) used: Vec<Vec<bool>>,
     /// Whether there is a solution at all.
     pub(crate) any: bool,
+    /// Whether every assignment is one.
+    pub(crate) all: bool,
 }
 
 impl Supports {
@@ -40,7 +42,7 @@ impl Supports {
             return None;
         }
         let mut used: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
-        let mut any = false;
+        let (mut any, mut all) = (false, true);
         if domains.iter().all(|d| !d.is_empty()) {
             let mut values = vec![0u32; store.num_vars()];
             let mut at = vec![0usize; vars.len()];
@@ -53,6 +55,8 @@ impl Supports {
                     for (k, &a) in at.iter().enumerate() {
                         used[k][a] = true;
                     }
+                } else {
+                    all = false;
                 }
                 let mut k = 0;
                 while k < at.len() {
@@ -73,6 +77,7 @@ impl Supports {
             domains,
             used,
             any,
+            all,
         })
     }
 }
@@ -114,6 +119,7 @@ pub(crate) fn sound(
         domains,
         used: supported,
         any,
+        ..
     }) = Supports::of(meaning, before)
     else {
         return Ok(None);
@@ -293,6 +299,16 @@ pub(crate) mod tests {
                             .map(|v| u64::from(store.size(v)))
                             .sum();
                         result = kernel.propagate(&mut store);
+                        if result.is_ok() && kernel.finished() {
+                            // Finished: every assignment left satisfies it.
+                            let left = super::Supports::of(global.meaning(), &store);
+                            assert!(
+                                left.is_none_or(|s| s.all),
+                                "case {case}: {} says it finished, but an assignment left \
+                                 breaks it",
+                                global.meaning().describe()
+                            );
+                        }
                         if run == 0 {
                             // One run alone, as the engine makes it: it too must be
                             // sound, and decide what its own pruning fixed.
@@ -308,6 +324,12 @@ pub(crate) mod tests {
                         if result.is_err() || now == size {
                             break;
                         }
+                        assert!(
+                            run == 0 || !kernel.idempotent(),
+                            "case {case}: {} says it is idempotent, but its run {} narrowed",
+                            global.meaning().describe(),
+                            run + 1
+                        );
                     }
                     let after = result.map(|()| &store);
                     if let Err(message) = sound(global.meaning(), &before, after) {

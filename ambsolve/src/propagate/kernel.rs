@@ -33,6 +33,19 @@ pub(crate) trait Kernel: Send {
         false
     }
 
+    /// Whether it may say [`finished`](Kernel::finished) (then the engine keeps a
+    /// trailed cell for it).
+    fn finishes(&self) -> bool {
+        false
+    }
+
+    /// Whether, after the run that just succeeded, its constraint holds whatever values
+    /// are left: nothing below this point of the search can make it prune or fail, so it
+    /// is not woken again until the search backtracks above it.
+    fn finished(&self) -> bool {
+        false
+    }
+
     /// Removes values that cannot be part of a solution, or fails.
     ///
     /// # Errors

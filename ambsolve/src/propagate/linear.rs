@@ -267,6 +267,8 @@ pub(super) struct Linear {
     reaches: Vec<Reach>,
     /// Whether [`shift_equal`](Linear::shift_equal) may apply.
     shifts: bool,
+    /// Whether the last run left the constraint sure to hold over the domains.
+    entailed: bool,
 }
 
 impl Linear {
@@ -310,6 +312,7 @@ impl Linear {
             kind,
             rhs,
             shifts: false,
+            entailed: false,
         };
         linear.shifts = linear.may_shift();
         linear
@@ -351,11 +354,18 @@ impl Linear {
     /// Runs to its own fixpoint: a pass that narrowed a term is followed by another (the
     /// others' room depends on it), so that its own changes need not wake it again.
     pub(super) fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        self.entailed = false;
         if let Kind::NotEqual = self.kind {
             return self.not_equal(store);
         }
         while self.pass(store)? {}
         Ok(())
+    }
+
+    /// Whether the last run (which succeeded) left the constraint sure to hold over the
+    /// domains: then it has nothing more to do below this point of the search.
+    pub(super) fn entailed(&self) -> bool {
+        self.entailed
     }
 
     /// One pass over the terms; whether it narrowed one.
@@ -398,6 +408,13 @@ impl Linear {
         if self.shifts {
             self.shift_equal(store)?;
         }
+        // The sums of the reaches, before this pass narrowed nothing, are the domains'.
+        self.entailed = !narrowed
+            && match self.kind {
+                Kind::AtMost => high <= self.rhs,
+                Kind::AtLeast => low >= self.rhs,
+                Kind::Equal | Kind::NotEqual => low == high,
+            };
         Ok(narrowed)
     }
 
@@ -492,8 +509,90 @@ impl Linear {
         }
         match open {
             None if fixed_sum == self.rhs => Err(Fail),
-            None => Ok(()),
-            Some(term) => term.remove_equal(store, self.rhs - fixed_sum),
+            None => {
+                self.entailed = true;
+                Ok(())
+            }
+            Some(term) => {
+                // The one open term cannot make the sum `rhs` any more.
+                term.remove_equal(store, self.rhs - fixed_sum)?;
+                self.entailed = true;
+                Ok(())
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Constraint, Model};
+    use crate::propagate::checker::Rng;
+    use crate::propagate::checker::tests::random_domains;
+
+    /// Whether the constraint holds, for every assignment of its variables within the
+    /// store's domains (variables `vars[k..]` still to assign).
+    fn holds_everywhere(
+        def: &LinearDef,
+        store: &Store,
+        vars: &[usize],
+        values: &mut [u32],
+    ) -> bool {
+        let Some((&v, rest)) = vars.split_first() else {
+            return def.cmp.holds(def.sum(values), i128::from(def.rhs));
+        };
+        store.iter(v).collect::<Vec<_>>().into_iter().all(|i| {
+            values[v] = i;
+            holds_everywhere(def, store, rest, values)
+        })
+    }
+
+    #[test]
+    fn a_run_is_its_own_fixpoint_and_entailment_means_every_assignment_holds() {
+        let cmps = [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge];
+        let mut entailed = 0;
+        for case in 0..3000u64 {
+            let mut rng = Rng::new(case + 1);
+            let mut m = Model::new();
+            let n = 1 + rng.below(3) as usize;
+            let vars: Vec<_> = (0..n)
+                .map(|_| match rng.below(3) {
+                    0 => m.var([3i64, 1, 1, 4]),
+                    1 => m.var([2i64, 0, -1]),
+                    _ => {
+                        let low = rng.below(5) as i64 - 2;
+                        m.var(low..low + 1 + rng.below(4) as i64)
+                    }
+                })
+                .collect();
+            let terms: Vec<(i64, _)> = vars.iter().map(|v| (rng.below(7) as i64 - 3, v)).collect();
+            let cmp = cmps[rng.below(6) as usize];
+            m.linear(terms, cmp, rng.below(9) as i64 - 4);
+            let Some(Constraint::Linear(def)) = m.constraints().first() else {
+                continue;
+            };
+            let domains = random_domains(&m, &mut rng);
+            let mut store = Store::with_domains(m.universes(), |v| Some(&domains[v]));
+            let mut linear = Linear::new(def);
+            if linear.propagate(&mut store).is_err() {
+                continue;
+            }
+            let sizes = |s: &Store| (0..s.num_vars()).map(|v| s.size(v)).collect::<Vec<_>>();
+            let first = sizes(&store);
+            if linear.entailed() {
+                entailed += 1;
+                let vars: Vec<usize> = def.terms.iter().map(|t| t.0.index()).collect();
+                assert!(
+                    holds_everywhere(def, &store, &vars, &mut vec![0; m.num_vars()]),
+                    "case {case}: entailed, but an assignment left breaks it"
+                );
+            }
+            let again = linear.propagate(&mut store);
+            assert!(
+                again.is_ok() && sizes(&store) == first,
+                "case {case}: a second run narrowed"
+            );
+        }
+        assert!(entailed > 300, "{entailed} entailed cases");
     }
 }

@@ -37,6 +37,9 @@ use self::linear::Linear;
 use self::predicate::Predicate;
 use self::table::Table;
 
+/// No trailed cell: the propagator never finishes.
+const NEVER: usize = usize::MAX;
+
 /// One of the engine's propagators.
 enum Prop<'a> {
     AllDifferent(AllDifferent),
@@ -108,6 +111,9 @@ pub(crate) struct Propagation<'a> {
     idempotent: Vec<bool>,
     /// Scratch: the events of an idempotent propagator's run.
     own: Vec<(usize, u8)>,
+    /// Per propagator that may finish (see [`Kernel::finished`]), its trailed cell: 1
+    /// once finished, below the point where it did; [`NEVER`] for the others.
+    finish: Vec<usize>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
     /// Weighted degrees (`dom_w_deg`), if learned: each variable's number of propagators
@@ -155,8 +161,19 @@ impl<'a> Propagation<'a> {
                 _ => false,
             })
             .collect();
+        // The objective's bound changes everywhere in the tree: it never finishes.
+        let finish = props
+            .iter()
+            .enumerate()
+            .map(|(p, prop)| match prop {
+                Prop::Kernel(kernel, _) if kernel.finishes() => store.alloc_aux(0),
+                Prop::Linear(_) if bound != Some(p as u32) => store.alloc_aux(0),
+                _ => NEVER,
+            })
+            .collect();
         Propagation {
             props,
+            finish,
             watch_start,
             watches,
             queue: VecDeque::new(),
@@ -264,6 +281,10 @@ impl<'a> Propagation<'a> {
             if watch.on & events == 0 || skip == Some(watch.prop) {
                 continue;
             }
+            let cell = self.finish[watch.prop as usize];
+            if cell != NEVER && store.aux(cell) != 0 {
+                continue;
+            }
             if watch.immediate {
                 self.runs += 1;
                 if let Prop::AllDifferent(p) = &mut self.props[watch.prop as usize] {
@@ -323,6 +344,17 @@ impl<'a> Propagation<'a> {
             if let Err(fail) = self.props[prop as usize].propagate(store) {
                 self.blame(prop);
                 return Err(fail);
+            }
+            let cell = self.finish[prop as usize];
+            if cell != NEVER {
+                let finished = match &self.props[prop as usize] {
+                    Prop::Kernel(kernel, _) => kernel.finished(),
+                    Prop::Linear(linear) => linear.entailed(),
+                    _ => false,
+                };
+                if finished {
+                    store.set_aux(cell, 1);
+                }
             }
             if self.idempotent[prop as usize] {
                 self.wake_but(store, prop)?;

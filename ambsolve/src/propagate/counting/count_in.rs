@@ -176,6 +176,34 @@ mod tests {
     }
 
     #[test]
+    fn a_count_that_is_an_item_is_not_idempotent() {
+        // count([c], 3) == c, c in {0, 1, 3}: the first run bounds c by one item (c <= 1),
+        // which takes 3 from c, so the second finds none and fixes c = 0.
+        let mut m = Model::new();
+        let c = m.var([0i64, 1, 3]);
+        m.count([&c], 3, &c);
+        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
+            panic!("count is a global");
+        };
+        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
+        let mut kernel = crate::propagate::global::build(global, &mut store);
+        assert!(!kernel.idempotent());
+        kernel.propagate(&mut store).expect("c = 0 is left");
+        assert_eq!(store.iter(0).collect::<Vec<_>>(), [0, 1]);
+        kernel.propagate(&mut store).expect("c = 0 is left");
+        assert_eq!(store.iter(0).collect::<Vec<_>>(), [0]);
+        // Over another variable, one run is all.
+        let mut m = Model::new();
+        let (x, c) = (m.var([0i64, 1, 3]), m.var(0..3i64));
+        m.count([&x], 3, &c);
+        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
+            panic!("count is a global");
+        };
+        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
+        assert!(crate::propagate::global::build(global, &mut store).idempotent());
+    }
+
+    #[test]
     fn among_over_distinct_variables_is_domain_consistent() {
         fuzz_domain_consistent(300, |rng| {
             let mut m = Model::new();

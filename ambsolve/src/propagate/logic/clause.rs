@@ -10,6 +10,8 @@ use crate::var::VarId;
 pub(crate) struct ClauseProp {
     lits: Vec<LitView>,
     scope: Vec<VarId>,
+    /// Whether the last run left a literal true.
+    satisfied: bool,
 }
 
 impl ClauseProp {
@@ -17,6 +19,7 @@ impl ClauseProp {
         ClauseProp {
             lits: def.lits.iter().map(LitView::new).collect(),
             scope: def.vars.clone(),
+            satisfied: false,
         }
     }
 }
@@ -30,11 +33,23 @@ impl Kernel for ClauseProp {
         FIXED
     }
 
+    fn finishes(&self) -> bool {
+        true
+    }
+
+    fn finished(&self) -> bool {
+        self.satisfied
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        self.satisfied = false;
         let mut open = None;
         for (k, lit) in self.lits.iter().enumerate() {
             match lit.value(store) {
-                Some(true) => return Ok(()),
+                Some(true) => {
+                    self.satisfied = true;
+                    return Ok(());
+                }
                 Some(false) => {}
                 None if open.is_some() => return Ok(()),
                 None => open = Some(k),
@@ -42,7 +57,11 @@ impl Kernel for ClauseProp {
         }
         match open {
             None => Err(Fail),
-            Some(k) => self.lits[k].set(store, true).map(|_| ()),
+            Some(k) => {
+                self.lits[k].set(store, true)?;
+                self.satisfied = true;
+                Ok(())
+            }
         }
     }
 }

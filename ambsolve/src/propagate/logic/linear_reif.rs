@@ -18,6 +18,8 @@ pub(crate) struct LinearReifProp {
     fails: Option<Linear>,
     scope: Vec<VarId>,
     wakes: u8,
+    /// Whether the last run left the reification sure to hold (see [`Kernel::finished`]).
+    holds_anyway: bool,
 }
 
 impl LinearReifProp {
@@ -38,6 +40,7 @@ impl LinearReifProp {
             fails,
             scope: def.vars.clone(),
             wakes,
+            holds_anyway: false,
         }
     }
 }
@@ -51,29 +54,50 @@ impl Kernel for LinearReifProp {
         self.wakes
     }
 
+    fn finishes(&self) -> bool {
+        true
+    }
+
+    fn finished(&self) -> bool {
+        self.holds_anyway
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        match self.lit.value(store) {
-            Some(true) => settled(&mut self.holds, store),
+        self.holds_anyway = false;
+        self.holds_anyway = match self.lit.value(store) {
+            Some(true) => settled(&mut self.holds, store)?,
             Some(false) => match &mut self.fails {
-                Some(negation) => settled(negation, store),
-                None => Ok(()),
+                Some(negation) => settled(negation, store)?,
+                // `lit -> sum` with `lit` false.
+                None => true,
             },
             None => match self.holds.entailment(store)? {
-                Some(false) => self.lit.set(store, false).map(|_| ()),
-                Some(true) if self.fails.is_some() => self.lit.set(store, true).map(|_| ()),
-                _ => Ok(()),
+                // The sum cannot hold: the literal is false, and its negation holds.
+                Some(false) => {
+                    self.lit.set(store, false)?;
+                    true
+                }
+                Some(true) if self.fails.is_some() => {
+                    self.lit.set(store, true)?;
+                    true
+                }
+                // `lit -> sum` with the sum sure to hold.
+                Some(true) => true,
+                None => false,
             },
-        }
+        };
+        Ok(())
     }
 }
 
 /// Runs `linear`, then fails if the sum is decided false: a run's own pruning can fix
 /// the last terms without the sum being checked again (`-3x + 3y != -2` negated, say).
-fn settled(linear: &mut Linear, store: &mut Store) -> Result<(), Fail> {
+/// Whether the sum is then sure to hold.
+fn settled(linear: &mut Linear, store: &mut Store) -> Result<bool, Fail> {
     linear.propagate(store)?;
     match linear.entailment(store)? {
         Some(false) => Err(Fail),
-        _ => Ok(()),
+        decided => Ok(decided == Some(true)),
     }
 }
 
