@@ -4,7 +4,7 @@ use crate::model::Global;
 use crate::propagate::arith::{self, AbsProp, ExtremeProp};
 use crate::propagate::counting::{CardinalityProp, CountEqProp, CountInProp, NValueProp};
 use crate::propagate::kernel::Kernel;
-use crate::propagate::logic::{ClauseProp, LinearReifProp, XorProp};
+use crate::propagate::logic::{ClauseProp, EqReifProp, LinearReifProp, XorProp};
 use crate::propagate::lookup::{ElementConstProp, ElementProp};
 use crate::propagate::order::{AllEqualProp, LexProp, MonotoneProp};
 use crate::propagate::scheduling::{CumulativeProp, DisjunctiveProp};
@@ -16,7 +16,10 @@ use crate::store::Store;
 pub(super) fn build(global: &Global, _store: &mut Store) -> Box<dyn Kernel> {
     match global {
         Global::Clause(def) => Box::new(ClauseProp::new(def)),
-        Global::LinearReif(def) => Box::new(LinearReifProp::new(def)),
+        Global::LinearReif(def) => match EqReifProp::try_new(def) {
+            Some(kernel) => Box::new(kernel),
+            None => Box::new(LinearReifProp::new(def)),
+        },
         Global::Xor(def) => Box::new(XorProp::new(def)),
         Global::Monotone(def) => Box::new(MonotoneProp::new(def)),
         Global::Disjunctive(def) => Box::new(DisjunctiveProp::new(def)),

@@ -1,9 +1,11 @@
 //! Propagators of logic: clauses, parity, linear constraints tied to literals.
 
 mod clause;
+mod eq_reif;
 mod linear_reif;
 mod xor;
 
 pub(super) use self::clause::ClauseProp;
+pub(super) use self::eq_reif::EqReifProp;
 pub(super) use self::linear_reif::LinearReifProp;
 pub(super) use self::xor::XorProp;
