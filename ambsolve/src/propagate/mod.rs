@@ -116,8 +116,7 @@ pub(crate) struct Propagation<'a> {
     finish: Vec<usize>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
-    /// Weighted degrees (`dom_w_deg`), if learned: each variable's number of propagators
-    /// plus the failures of those propagators so far.
+    /// Weights (`dom_w_deg`), if learned: per propagator, 1 and its failures so far.
     degrees: Option<Vec<u32>>,
     pub(crate) runs: u64,
 }
@@ -188,27 +187,36 @@ impl<'a> Propagation<'a> {
         }
     }
 
-    /// Learns weighted degrees from now on (for `dom_w_deg`): each variable starts with
-    /// its number of propagators, and gains 1 each time one of them fails.
-    pub(crate) fn learn_weights(&mut self, num_vars: usize) {
-        self.degrees = Some(mentions(&self.props, num_vars));
+    /// Learns weights from now on (for `dom_w_deg`): each propagator starts at 1 and
+    /// gains 1 each time it fails.
+    pub(crate) fn learn_weights(&mut self) {
+        self.degrees = Some(vec![1; self.props.len()]);
     }
 
-    /// The weighted degree of `var` (at least 1), or 1 when weights are not learned.
-    pub(crate) fn weighted_degree(&self, var: usize) -> u32 {
-        self.degrees
-            .as_ref()
-            .map_or(1, |degrees| degrees[var].max(1))
+    /// The weighted degree of `var` (at least 1), or 1 when weights are not learned: the
+    /// weights of the propagators on it that have not finished (a constraint sure to
+    /// hold no longer says how hard the variable is).
+    pub(crate) fn weighted_degree(&self, var: usize, store: &Store) -> u32 {
+        let Some(weights) = &self.degrees else {
+            return 1;
+        };
+        let mut sum = 0u32;
+        for w in self.watch_start[var] as usize..self.watch_start[var + 1] as usize {
+            let prop = self.watches[w].prop as usize;
+            let cell = self.finish[prop];
+            if cell != NEVER && store.aux(cell) != 0 {
+                continue;
+            }
+            sum = sum.saturating_add(weights[prop]);
+        }
+        sum.max(1)
     }
 
-    /// Propagator `prop` failed: when learning weights, each of its variables gains 1.
+    /// Propagator `prop` failed: when learning weights, its weight gains 1.
     #[cold]
     fn blame(&mut self, prop: u32) {
-        if let Some(degrees) = &mut self.degrees {
-            for var in self.props[prop as usize].scope() {
-                let degree = &mut degrees[var.index()];
-                *degree = degree.saturating_add(1);
-            }
+        if let Some(weights) = &mut self.degrees {
+            weights[prop as usize] = weights[prop as usize].saturating_add(1);
         }
     }
 
@@ -489,28 +497,39 @@ mod tests {
 
     #[test]
     fn a_failing_propagator_weighs_its_variables() {
-        // a + b <= 1 and b + c >= 0 (always true): a failure of the first weighs a and b.
+        // a + b <= 1, a + b + c <= 3 and b + c >= 0 (always true, so finished at the
+        // root, and left out): a failure of the first weighs a and b.
         let mut m = Model::new();
         let (a, b, c) = (m.var(0..3), m.var(0..3), m.var(0..3));
         m.linear([(1, &a), (1, &b)], Cmp::Le, 1);
+        m.linear([(1, &a), (1, &b), (1, &c)], Cmp::Le, 3);
         m.linear([(1, &b), (1, &c)], Cmp::Ge, 0);
         let mut store = Store::with_domains(m.universes(), |v| m.initial_domain(v));
         let mut propagation = Propagation::new(&m, None, &mut store);
         propagation.initial(&mut store).unwrap();
-        assert_eq!(propagation.weighted_degree(0), 1, "not learning: all 1");
-        propagation.learn_weights(store.num_vars());
-        let degrees =
-            |p: &Propagation<'_>| (0..3).map(|v| p.weighted_degree(v)).collect::<Vec<_>>();
-        assert_eq!(degrees(&propagation), [1, 2, 1]);
+        assert_eq!(
+            propagation.weighted_degree(0, &store),
+            1,
+            "not learning: all 1"
+        );
+        propagation.learn_weights();
+        let degrees = |p: &Propagation<'_>, store: &Store| {
+            (0..3)
+                .map(|v| p.weighted_degree(v, store))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(degrees(&propagation, &store), [2, 2, 1]);
         let mark = store.mark();
         store.set_level(1);
         store.assign(0, 1).unwrap();
         store.assign(1, 1).unwrap();
         assert!(propagation.run(&mut store).is_err());
-        assert_eq!(degrees(&propagation), [2, 3, 1]);
         store.undo_to(mark);
+        assert_eq!(degrees(&propagation, &store), [3, 3, 1]);
         store.assign(0, 0).unwrap();
         assert!(propagation.run(&mut store).is_ok());
-        assert_eq!(degrees(&propagation), [2, 3, 1], "no failure, no weight");
+        // a = 0 makes both sums sure to hold (b <= 1, c <= 2): they are left out, and
+        // a variable with no weight left counts 1.
+        assert_eq!(degrees(&propagation, &store), [1, 1, 1]);
     }
 }

@@ -55,7 +55,8 @@ pub enum VarOrder {
     /// The least ratio of values left to weighted degree (`dom_w_deg`): each constraint
     /// starts with a weight of 1, raised by 1 each time its propagator fails (empties a
     /// domain); a variable's weighted degree is the sum of the weights of the
-    /// constraints on it (all of them, fixed or not). The weights are learned along the
+    /// constraints on it, less those already sure to hold (linear sums, reified sums and
+    /// clauses know when they are; the others always count). The weights are learned along the
     /// search, so this order depends on the search's history: such a search runs on one
     /// thread and is not cut into subproblems or resumed from a checkpoint (refused with
     /// [`SearchError::Unsupported`](crate::SearchError::Unsupported)).

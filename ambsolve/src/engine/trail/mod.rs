@@ -107,7 +107,7 @@ impl<'a> TrailEngine<'a> {
         let mut propagation = Propagation::new(&model, objective, &mut store);
         let strategy = &options.strategy;
         if strategy.learns() {
-            propagation.learn_weights(store.num_vars());
+            propagation.learn_weights();
         }
         let vars = VarPick::new(strategy, &model);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));

@@ -220,7 +220,7 @@ impl TrailEngine<'_> {
                 for v in open() {
                     let (size, weight) = (
                         u64::from(store.size(v)),
-                        u64::from(self.propagation.weighted_degree(v)),
+                        u64::from(self.propagation.weighted_degree(v, store)),
                     );
                     if best.is_none_or(|(s, w, _)| size * w < s * weight) {
                         best = Some((size, weight, v));
