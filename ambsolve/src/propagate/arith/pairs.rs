@@ -129,14 +129,32 @@ pub(crate) fn keep_values_of_in<'v>(
     sources: impl Iterator<Item = &'v IntView> + Clone,
     values: &mut Vec<i64>,
 ) -> Result<(), Fail> {
-    let total: u64 = sources.clone().map(|s| u64::from(s.size(store))).sum();
-    if z.var().is_some() && total <= PAIRS && z.size(store) <= LISTED {
-        values.clear();
-        values.extend(sources.flat_map(|s| s.values(store)));
-        values.sort_unstable();
-        values.dedup();
-        z.retain(store, |w| values.binary_search(&w).is_ok())?;
+    if z.var().is_none() {
+        return Ok(());
     }
+    let (total, count) = sources
+        .clone()
+        .fold((0u64, 0u64), |(t, c), s| (t + u64::from(s.size(store)), c + 1));
+    let own = z.size(store);
+    if total > PAIRS || own > LISTED {
+        return Ok(());
+    }
+    values.clear();
+    if u64::from(own) * count <= 2 * total {
+        // Few values of `z` against the sources': each of `z`'s is looked up in them (a
+        // value left is mostly found in the first few), and none of theirs is sorted.
+        values.extend(z.values(store));
+        let before = values.len();
+        values.retain(|&w| sources.clone().any(|s| s.contains(store, i128::from(w))));
+        if values.len() == before {
+            return Ok(());
+        }
+    } else {
+        values.extend(sources.flat_map(|s| s.values(store)));
+    }
+    values.sort_unstable();
+    values.dedup();
+    z.retain(store, |w| values.binary_search(&w).is_ok())?;
     Ok(())
 }
 
