@@ -36,9 +36,15 @@ impl Store {
         }
     }
 
+    /// Whether one value is left. For a domain of one word, whether one bit is set: no
+    /// count of the bits (a build for any x86-64 counts them without `popcnt`, slowly).
     #[inline]
     pub(crate) fn is_fixed(&self, var: usize) -> bool {
-        self.size(var) == 1
+        if self.one_word(var) {
+            self.cells.get(self.meta[var].first as usize).is_power_of_two()
+        } else {
+            self.size[var] == 1
+        }
     }
 
     pub(crate) fn universe(&self, var: usize) -> u32 {

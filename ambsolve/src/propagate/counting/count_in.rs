@@ -62,6 +62,11 @@ pub(super) fn membership(
     if let Some(v) = item.fixed(store) {
         return Ok((counted(v), counted(v)));
     }
+    if let ([v], true) = (values, item.distinct()) {
+        // Two values or more left, all different: the one counted may be among them, and
+        // is not all of them (no count of the domain's values needed).
+        return Ok((item.contains(store, i128::from(*v)), false));
+    }
     let size = item.size(store);
     if size == 0 {
         return Err(Fail);
