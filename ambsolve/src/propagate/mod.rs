@@ -37,6 +37,14 @@ use self::linear::Linear;
 use self::predicate::Predicate;
 use self::table::Table;
 
+/// What `dom_w_deg` learns: per propagator, its weight (1, and 1 per failure) and its
+/// variables (each once); per variable, the weights of all its propagators.
+struct Learned {
+    weights: Vec<u32>,
+    scopes: Vec<Vec<u32>>,
+    ceilings: Vec<u32>,
+}
+
 /// No trailed cell: the propagator never finishes.
 const NEVER: usize = usize::MAX;
 
@@ -116,8 +124,8 @@ pub(crate) struct Propagation<'a> {
     finish: Vec<usize>,
     /// Branch and bound: the propagator keeping the cost below the best one found.
     bound: Option<u32>,
-    /// Weights (`dom_w_deg`), if learned: per propagator, 1 and its failures so far.
-    degrees: Option<Vec<u32>>,
+    /// Weights (`dom_w_deg`), if learned (see [`Learned`]).
+    degrees: Option<Learned>,
     pub(crate) runs: u64,
 }
 
@@ -190,24 +198,55 @@ impl<'a> Propagation<'a> {
     /// Learns weights from now on (for `dom_w_deg`): each propagator starts at 1 and
     /// gains 1 each time it fails.
     pub(crate) fn learn_weights(&mut self) {
-        self.degrees = Some(vec![1; self.props.len()]);
+        let scopes: Vec<Vec<u32>> = self
+            .props
+            .iter()
+            .map(|p| {
+                let mut vars: Vec<u32> = p.scope().iter().map(|v| v.index() as u32).collect();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            })
+            .collect();
+        let mut ceilings = vec![0u32; self.watch_start.len() - 1];
+        for &var in scopes.iter().flatten() {
+            ceilings[var as usize] += 1;
+        }
+        self.degrees = Some(Learned {
+            weights: vec![1; self.props.len()],
+            scopes,
+            ceilings,
+        });
+    }
+
+    /// At least [`weighted_degree`](Propagation::weighted_degree) of `var`: the weights of
+    /// all the propagators on it, finished or not (kept as they change, read at once).
+    pub(crate) fn weight_ceiling(&self, var: usize) -> u32 {
+        self.degrees
+            .as_ref()
+            .map_or(1, |learned| learned.ceilings[var].max(1))
     }
 
     /// The weighted degree of `var` (at least 1), or 1 when weights are not learned: the
     /// weights of the propagators on it that have not finished (a constraint sure to
     /// hold no longer says how hard the variable is).
     pub(crate) fn weighted_degree(&self, var: usize, store: &Store) -> u32 {
-        let Some(weights) = &self.degrees else {
+        let Some(learned) = &self.degrees else {
             return 1;
         };
-        let mut sum = 0u32;
+        let (mut sum, mut last) = (0u32, usize::MAX);
+        // A propagator's watches of one variable are side by side: counted once.
         for w in self.watch_start[var] as usize..self.watch_start[var + 1] as usize {
             let prop = self.watches[w].prop as usize;
+            if prop == last {
+                continue;
+            }
+            last = prop;
             let cell = self.finish[prop];
             if cell != NEVER && store.aux(cell) != 0 {
                 continue;
             }
-            sum = sum.saturating_add(weights[prop]);
+            sum = sum.saturating_add(learned.weights[prop]);
         }
         sum.max(1)
     }
@@ -215,8 +254,13 @@ impl<'a> Propagation<'a> {
     /// Propagator `prop` failed: when learning weights, its weight gains 1.
     #[cold]
     fn blame(&mut self, prop: u32) {
-        if let Some(weights) = &mut self.degrees {
-            weights[prop as usize] = weights[prop as usize].saturating_add(1);
+        if let Some(learned) = &mut self.degrees {
+            let p = prop as usize;
+            learned.weights[p] = learned.weights[p].saturating_add(1);
+            for &var in &learned.scopes[p] {
+                let ceiling = &mut learned.ceilings[var as usize];
+                *ceiling = ceiling.saturating_add(1);
+            }
         }
     }
 

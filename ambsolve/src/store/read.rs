@@ -41,7 +41,9 @@ impl Store {
     #[inline]
     pub(crate) fn is_fixed(&self, var: usize) -> bool {
         if self.one_word(var) {
-            self.cells.get(self.meta[var].first as usize).is_power_of_two()
+            self.cells
+                .get(self.meta[var].first as usize)
+                .is_power_of_two()
         } else {
             self.size[var] == 1
         }

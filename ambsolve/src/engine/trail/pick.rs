@@ -218,10 +218,13 @@ impl TrailEngine<'_> {
                 // The least size / weight: size(a) * weight(b) < size(b) * weight(a).
                 let mut best: Option<(u64, u64, usize)> = None;
                 for v in open() {
-                    let (size, weight) = (
-                        u64::from(store.size(v)),
-                        u64::from(self.propagation.weighted_degree(v, store)),
-                    );
+                    let size = u64::from(store.size(v));
+                    // Not better even at its ceiling: the exact weight is not worth reading.
+                    let ceiling = u64::from(self.propagation.weight_ceiling(v));
+                    if best.is_some_and(|(s, w, _)| size * w >= s * ceiling) {
+                        continue;
+                    }
+                    let weight = u64::from(self.propagation.weighted_degree(v, store));
                     if best.is_none_or(|(s, w, _)| size * w < s * weight) {
                         best = Some((size, weight, v));
                     }

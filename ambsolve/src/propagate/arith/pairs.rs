@@ -132,9 +132,9 @@ pub(crate) fn keep_values_of_in<'v>(
     if z.var().is_none() {
         return Ok(());
     }
-    let (total, count) = sources
-        .clone()
-        .fold((0u64, 0u64), |(t, c), s| (t + u64::from(s.size(store)), c + 1));
+    let (total, count) = sources.clone().fold((0u64, 0u64), |(t, c), s| {
+        (t + u64::from(s.size(store)), c + 1)
+    });
     let own = z.size(store);
     if total > PAIRS || own > LISTED {
         return Ok(());
