@@ -557,9 +557,13 @@ mod tests {
             "not learning: all 1"
         );
         propagation.learn_weights();
+        // The ceiling the variable order reads first is never below the degree.
         let degrees = |p: &Propagation<'_>, store: &Store| {
             (0..3)
-                .map(|v| p.weighted_degree(v, store))
+                .map(|v| {
+                    assert!(p.weight_ceiling(v) >= p.weighted_degree(v, store));
+                    p.weighted_degree(v, store)
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(degrees(&propagation, &store), [2, 2, 1]);
