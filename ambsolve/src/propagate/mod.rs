@@ -380,20 +380,20 @@ impl<'a> Propagation<'a> {
             self.queued[prop as usize] = false;
             self.runs += 1;
             #[cfg(feature = "debug-checks")]
-            if let Prop::Kernel(_, global) = &self.props[prop as usize] {
+            let result = if let Prop::Kernel(_, global) = &self.props[prop as usize] {
                 let (global, before) = (global.clone(), store.clone());
                 let result = self.props[prop as usize].propagate(store);
                 let after = result.map(|()| &*store);
                 if let Err(message) = checker::sound(global.meaning(), &before, after) {
                     panic!("debug-checks: {message}");
                 }
-                if result.is_err() {
-                    self.blame(prop);
-                }
-                result?;
-                continue;
-            }
-            if let Err(fail) = self.props[prop as usize].propagate(store) {
+                result
+            } else {
+                self.props[prop as usize].propagate(store)
+            };
+            #[cfg(not(feature = "debug-checks"))]
+            let result = self.props[prop as usize].propagate(store);
+            if let Err(fail) = result {
                 self.blame(prop);
                 return Err(fail);
             }
