@@ -100,6 +100,9 @@ struct Watch {
     on: u8,
     /// Handled on the spot (all-different on a fixed variable) instead of scheduled.
     immediate: bool,
+    /// Whether the propagator may finish (has a cell in `finish`): the others are woken
+    /// without reading one.
+    may_finish: bool,
 }
 
 /// The propagators of a model and the fixpoint loop that runs them.
@@ -154,7 +157,7 @@ impl<'a> Propagation<'a> {
                 p.set_alone(alone);
             }
         }
-        let (watch_start, watches) = watches(&props, &mentions, store);
+        let (watch_start, mut watches) = watches(&props, &mentions, store);
         let queued = vec![false; props.len()];
         let expensive = props
             .iter()
@@ -177,7 +180,10 @@ impl<'a> Propagation<'a> {
                 Prop::Linear(_) if bound != Some(p as u32) => store.alloc_aux(0),
                 _ => NEVER,
             })
-            .collect();
+            .collect::<Vec<usize>>();
+        for watch in &mut watches {
+            watch.may_finish = finish[watch.prop as usize] != NEVER;
+        }
         Propagation {
             props,
             finish,
@@ -333,8 +339,7 @@ impl<'a> Propagation<'a> {
             if watch.on & events == 0 || skip == Some(watch.prop) {
                 continue;
             }
-            let cell = self.finish[watch.prop as usize];
-            if cell != NEVER && store.aux(cell) != 0 {
+            if watch.may_finish && store.aux(self.finish[watch.prop as usize]) != 0 {
                 continue;
             }
             if watch.immediate {
@@ -516,6 +521,7 @@ fn watches(props: &[Prop<'_>], mentions: &[u32], store: &mut Store) -> (Vec<u32>
         local: 0,
         on: 0,
         immediate: false,
+        may_finish: false,
     };
     let mut watches = vec![placeholder; watch_start[n] as usize];
     for (p, prop) in props.iter().enumerate() {
@@ -526,6 +532,7 @@ fn watches(props: &[Prop<'_>], mentions: &[u32], store: &mut Store) -> (Vec<u32>
                 local: local as u32,
                 on,
                 immediate,
+                may_finish: false,
             };
             *slot += 1;
         });
