@@ -77,6 +77,34 @@ impl Prop<'_> {
         }
     }
 
+    /// Whether its own changes need not wake it (see [`Kernel::idempotent`]): linear
+    /// sums run to their own fixpoint.
+    fn idempotent(&self) -> bool {
+        match self {
+            Prop::Kernel(kernel, _) => kernel.idempotent(),
+            Prop::Linear(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether it may finish (see [`Kernel::finishes`]).
+    fn finishes(&self) -> bool {
+        match self {
+            Prop::Kernel(kernel, _) => kernel.finishes(),
+            Prop::Linear(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether its last run left its constraint sure to hold (see [`Kernel::finished`]).
+    fn finished(&self) -> bool {
+        match self {
+            Prop::Kernel(kernel, _) => kernel.finished(),
+            Prop::Linear(linear) => linear.entailed(),
+            _ => false,
+        }
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         match self {
             Prop::AllDifferent(p) => p.propagate(store),
@@ -163,22 +191,17 @@ impl<'a> Propagation<'a> {
             .iter()
             .map(|p| matches!(p, Prop::Kernel(kernel, _) if kernel.expensive()))
             .collect();
-        let idempotent = props
-            .iter()
-            .map(|p| match p {
-                Prop::Kernel(kernel, _) => kernel.idempotent(),
-                Prop::Linear(_) => true,
-                _ => false,
-            })
-            .collect();
+        let idempotent = props.iter().map(Prop::idempotent).collect();
         // The objective's bound changes everywhere in the tree: it never finishes.
         let finish = props
             .iter()
             .enumerate()
-            .map(|(p, prop)| match prop {
-                Prop::Kernel(kernel, _) if kernel.finishes() => store.alloc_aux(0),
-                Prop::Linear(_) if bound != Some(p as u32) => store.alloc_aux(0),
-                _ => NEVER,
+            .map(|(p, prop)| {
+                if prop.finishes() && bound != Some(p as u32) {
+                    store.alloc_aux(0)
+                } else {
+                    NEVER
+                }
             })
             .collect::<Vec<usize>>();
         for watch in &mut watches {
@@ -248,13 +271,18 @@ impl<'a> Propagation<'a> {
                 continue;
             }
             last = prop;
-            let cell = self.finish[prop];
-            if cell != NEVER && store.aux(cell) != 0 {
-                continue;
+            if !self.is_finished(store, prop) {
+                sum = sum.saturating_add(learned.weights[prop]);
             }
-            sum = sum.saturating_add(learned.weights[prop]);
         }
         sum.max(1)
+    }
+
+    /// Whether propagator `prop` has finished, below where the search stands.
+    #[inline]
+    fn is_finished(&self, store: &Store, prop: usize) -> bool {
+        let cell = self.finish[prop];
+        cell != NEVER && store.aux(cell) != 0
     }
 
     /// Propagator `prop` failed: when learning weights, its weight gains 1.
@@ -339,7 +367,7 @@ impl<'a> Propagation<'a> {
             if watch.on & events == 0 || skip == Some(watch.prop) {
                 continue;
             }
-            if watch.may_finish && store.aux(self.finish[watch.prop as usize]) != 0 {
+            if watch.may_finish && self.is_finished(store, watch.prop as usize) {
                 continue;
             }
             if watch.immediate {
@@ -403,15 +431,8 @@ impl<'a> Propagation<'a> {
                 return Err(fail);
             }
             let cell = self.finish[prop as usize];
-            if cell != NEVER {
-                let finished = match &self.props[prop as usize] {
-                    Prop::Kernel(kernel, _) => kernel.finished(),
-                    Prop::Linear(linear) => linear.entailed(),
-                    _ => false,
-                };
-                if finished {
-                    store.set_aux(cell, 1);
-                }
+            if cell != NEVER && self.props[prop as usize].finished() {
+                store.set_aux(cell, 1);
             }
             if self.idempotent[prop as usize] {
                 self.wake_but(store, prop)?;

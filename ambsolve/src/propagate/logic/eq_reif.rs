@@ -117,9 +117,6 @@ impl Kernel for EqReifProp {
                 }
             }
         }
-        if store.size(self.x) == 0 {
-            return Err(Fail);
-        }
         self.done = true;
         Ok(())
     }
