@@ -197,6 +197,21 @@ mod tests {
         });
     }
 
+    /// The kernel of the model's one constraint, over a store of its domains.
+    fn kernel_of(
+        m: &Model<'static>,
+    ) -> (
+        crate::store::Store,
+        Box<dyn crate::propagate::kernel::Kernel>,
+    ) {
+        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
+            panic!("count is a global");
+        };
+        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
+        let kernel = crate::propagate::global::build(global, &mut store);
+        (store, kernel)
+    }
+
     #[test]
     fn a_count_that_is_an_item_is_read_again_until_it_stays() {
         // count([c], 3) == c, c in {0, 1, 3}: a first pass bounds c by one item (c <= 1),
@@ -204,11 +219,7 @@ mod tests {
         let mut m = Model::new();
         let c = m.var([0i64, 1, 3]);
         m.count([&c], 3, &c);
-        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
-            panic!("count is a global");
-        };
-        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
-        let mut kernel = crate::propagate::global::build(global, &mut store);
+        let (mut store, mut kernel) = kernel_of(&m);
         kernel.propagate(&mut store).expect("c = 0 is left");
         assert_eq!(store.iter(0).collect::<Vec<_>>(), [0]);
         // count([y, x, y], 2) == y, x = 2, y in {2, 0}: y >= 1 makes y = 2, which counts
@@ -216,21 +227,13 @@ mod tests {
         let mut m = Model::new();
         let (x, y) = (m.var([2i64]), m.var([2i64, 0]));
         m.count([&y, &x, &y], 2, &y);
-        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
-            panic!("count is a global");
-        };
-        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
-        let mut kernel = crate::propagate::global::build(global, &mut store);
+        let (mut store, mut kernel) = kernel_of(&m);
         assert!(kernel.propagate(&mut store).is_err());
         // Over another variable, one run is all.
         let mut m = Model::new();
         let (x, c) = (m.var([0i64, 1, 3]), m.var(0..3i64));
         m.count([&x], 3, &c);
-        let crate::model::Constraint::Global(global) = &m.constraints()[0] else {
-            panic!("count is a global");
-        };
-        let mut store = crate::store::Store::with_domains(m.universes(), |_| None);
-        assert!(crate::propagate::global::build(global, &mut store).idempotent());
+        assert!(kernel_of(&m).1.idempotent());
     }
 
     #[test]
