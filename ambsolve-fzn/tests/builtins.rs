@@ -151,6 +151,16 @@ fn comparisons_of_integers_and_booleans() {
     });
 }
 
+/// `x^y` as the FlatZinc specification defines `int_pow`: for `y < 0`, the truncated
+/// reciprocal `1 div x^-y`, undefined (`None`) for `x = 0`.
+fn pow(x: i64, y: i64) -> Option<i64> {
+    match u32::try_from(y) {
+        Ok(y) => Some(x.pow(y)),
+        Err(_) if x == 0 => None,
+        Err(_) => Some(1 / x.pow(y.unsigned_abs() as u32)),
+    }
+}
+
 #[test]
 fn arithmetic_truncates_as_minizinc() {
     let vars = [int("x", -4, 4), int("y", -3, 3), int("z", -20, 20)];
@@ -166,9 +176,16 @@ fn arithmetic_truncates_as_minizinc() {
     agrees(&vars, "int_min(x, y, z)", |v| v[0].min(v[1]) == v[2]);
     agrees(&vars, "int_max(x, y, z)", |v| v[0].max(v[1]) == v[2]);
     agrees(&vars, "int_abs(x, z)", |v| v[0].abs() == v[2]);
-    let pow = |x: i64, y: i64| u32::try_from(y).ok().map(|y| x.pow(y));
     agrees(&vars, "int_pow(x, y, z)", |v| pow(v[0], v[1]) == Some(v[2]));
     agrees(&vars, "int_pow_fixed(x, 2, z)", |v| v[0] * v[0] == v[2]);
+    agrees(&vars, "int_pow_fixed(x, -1, z)", |v| {
+        pow(v[0], -1) == Some(v[2])
+    });
+    // The case a fuzz found reported unsatisfiable: `pow(x, e) = 0` has 8 solutions.
+    let vars = [int("x", -3, 3), int("e", -2, -1)];
+    let found = solutions(&vars, "constraint int_pow(x, e, 0);");
+    assert_eq!(found, brute_force(&vars, &|v| pow(v[0], v[1]) == Some(0)));
+    assert_eq!(found.len(), 8);
     // What MiniZinc 2.6.4 itself computes (`minizinc` on `[7, -7, 7, -7] div [2, 2, -2,
     // -2]` and `mod`): division truncates toward zero, the remainder takes the dividend's
     // sign, as Rust's `/` and `%` used above.

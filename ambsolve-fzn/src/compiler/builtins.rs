@@ -152,8 +152,9 @@ pub(crate) fn int_plus(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 
 /// `int_{times,div,mod,pow,min,max}(a, b, c)` and `int_pow_fixed`: `c = a op b`.
 /// FlatZinc's `div` truncates toward zero and `mod` takes the sign of `a`, as Rust's `/`
-/// and `%` (and `Model::div`, `Model::rem`); `pow` with a negative exponent has no
-/// solution (MiniZinc itself never asks for one).
+/// and `%` (and `Model::div`, `Model::rem`); `pow` with a negative exponent is the
+/// truncated reciprocal `1 div pow(a, -b)` (undefined for `a = 0`), as the FlatZinc
+/// specification defines `int_pow` (`Model::pow_reciprocal`).
 pub(crate) fn int_binary(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b, c] = call.arity(3)? else {
         unreachable!("three arguments")
@@ -169,7 +170,7 @@ pub(crate) fn int_binary(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), F
         "int_times" => model.times(a, b, c),
         "int_div" => model.div(a, b, c),
         "int_mod" => model.rem(a, b, c),
-        "int_pow" | "int_pow_fixed" => model.pow(a, b, c),
+        "int_pow" | "int_pow_fixed" => model.pow_reciprocal(a, b, c),
         "int_min" => model.min([a, b], c),
         "int_max" => model.max([a, b], c),
         other => unreachable!("not a binary operation: {other}"),
