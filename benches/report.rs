@@ -7,6 +7,7 @@
 //! cargo bench --bench report -- --only-tours           # the tours section alone (tsp)
 //! cargo bench --bench report -- --only-scheduling      # the scheduling section alone
 //! cargo bench --bench report -- --only-strategies      # the variable orders section alone
+//! cargo bench --bench report -- --only-replay          # the replay engine section alone
 //! ```
 //!
 //! Times are medians of several runs (the machine is shared and noisy: read ratios, not
@@ -124,32 +125,19 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let started = Instant::now();
     let mut md = String::new();
-    if args.iter().any(|a| a == "--only-large") {
-        large::large_section(&mut md, quick);
-        print!("{md}");
-        eprintln!("report written in {:.0?}", started.elapsed());
-        return;
-    }
-    if args.iter().any(|a| a == "--only-local") {
-        local::local_section(&mut md, quick);
-        print!("{md}");
-        eprintln!("report written in {:.0?}", started.elapsed());
-        return;
-    }
-    if args.iter().any(|a| a == "--only-strategies") {
-        strategies::section(&mut md, quick);
-        print!("{md}");
-        eprintln!("report written in {:.0?}", started.elapsed());
-        return;
-    }
-    if args.iter().any(|a| a == "--only-tours") {
-        tours::section(&mut md, quick);
-        print!("{md}");
-        eprintln!("report written in {:.0?}", started.elapsed());
-        return;
-    }
-    if args.iter().any(|a| a == "--only-scheduling") {
-        scheduling::section(&mut md, quick);
+    let sections: [(&str, fn(&mut String, bool)); 6] = [
+        ("--only-large", large::large_section),
+        ("--only-local", local::local_section),
+        ("--only-strategies", strategies::section),
+        ("--only-tours", tours::section),
+        ("--only-scheduling", scheduling::section),
+        ("--only-replay", queens::replay_section),
+    ];
+    if let Some((_, section)) = sections
+        .iter()
+        .find(|(flag, _)| args.contains(&flag.to_string()))
+    {
+        section(&mut md, quick);
         print!("{md}");
         eprintln!("report written in {:.0?}", started.elapsed());
         return;

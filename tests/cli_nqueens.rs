@@ -377,6 +377,37 @@ fn nqueens_stats_show_what_early_checking_saves() {
     );
 }
 
+/// `--first` searches on one thread unless told otherwise: on more, the threads would
+/// search later subproblems in vain while the first solution comes from the first (on
+/// the replay engine at N = 30, twice the nodes and half as fast again).
+#[test]
+fn nqueens_first_searches_on_one_thread_by_default() {
+    for engine in ["replay", "trail"] {
+        let args = ["14", "--first", "--stats", "--engine", engine];
+        let default = stdout(&run_example("nqueens", &args));
+        let one = stdout(&run_example(
+            "nqueens",
+            &[&args[..], &["--threads", "1"]].concat(),
+        ));
+        assert!(!default.contains("subproblems:"), "{default}");
+        assert_eq!(stat(&default, "nodes"), stat(&one, "nodes"), "{engine}");
+    }
+    // Asked for, threads still cut it into subproblems.
+    let two = stdout(&run_example(
+        "nqueens",
+        &[
+            "14",
+            "--first",
+            "--stats",
+            "--engine",
+            "replay",
+            "--threads",
+            "2",
+        ],
+    ));
+    assert!(two.contains("subproblems:"), "{two}");
+}
+
 #[cfg(unix)]
 #[test]
 fn nqueens_ctrl_c_prints_the_partial_count() {

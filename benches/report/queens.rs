@@ -223,4 +223,66 @@ pub(crate) fn replay_section(md: &mut String, quick: bool) {
         )
         .unwrap(),
     }
+    replay_first(md, quick);
+}
+
+/// The example's first solution on the replay engine: its default must search as one
+/// thread does (on every core it searched the later subproblems in vain, twice the nodes).
+fn replay_first(md: &mut String, quick: bool) {
+    let n = if quick { 24 } else { 28 };
+    let (alone, stats) = median(3, || {
+        let mut solutions = nqueens::queens(n).engine(Engine::Replay).solutions();
+        assert!(solutions.next().is_some());
+        solutions.stats()
+    });
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--example", "nqueens"])
+        .status()
+        .is_ok_and(|s| s.success());
+    writeln!(
+        md,
+        "\nFirst solution, `nqueens {n} --first --engine replay` (the example, default threads)"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "against the same search on one thread in the library. Target: the same nodes.\n"
+    )
+    .unwrap();
+    writeln!(md, "| search | time | nodes | target |").unwrap();
+    writeln!(md, "| --- | --- | --- | --- |").unwrap();
+    writeln!(
+        md,
+        "| library, one thread | {} | {} | |",
+        seconds(alone),
+        stats.nodes
+    )
+    .unwrap();
+    if !built {
+        writeln!(md, "| the example | not built | | |\n").unwrap();
+        return;
+    }
+    let exe =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/examples/nqueens");
+    let (time, out) = median(3, || {
+        Command::new(&exe)
+            .args([&n.to_string(), "--first", "--engine", "replay", "--stats"])
+            .output()
+            .expect("the example runs")
+    });
+    let text = String::from_utf8_lossy(&out.stdout);
+    let nodes: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes: "))
+        .and_then(|rest| rest.split([',', ' ']).next())
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    writeln!(
+        md,
+        "| the example | {} | {nodes} | = {} — {} |\n",
+        seconds(time),
+        stats.nodes,
+        verdict(nodes == stats.nodes)
+    )
+    .unwrap();
 }

@@ -76,9 +76,10 @@ pub(crate) struct Args {
     /// The most lines --trace prints.
     #[arg(long, value_name = "LINES", default_value_t = 400, requires = "trace")]
     pub(crate) trace_lines: usize,
-    /// Search on K threads (default: every core). The search is cut into subproblems;
-    /// counts, the order of solutions and the first solution are those of one thread.
-    /// A traced or drawn search, and --first (restarts), run on one thread.
+    /// Search on K threads (default: every core; one with --first). The search is cut
+    /// into subproblems; counts, the order of solutions and the first solution are those
+    /// of one thread. A traced or drawn search, and --first on the trail engine
+    /// (restarts), run on one thread whatever K is.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub(crate) threads: Option<u32>,
     /// Make the count resumable: record each finished subproblem and its count in FILE

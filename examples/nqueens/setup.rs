@@ -66,7 +66,9 @@ impl Setup {
             through_symmetry,
             threads: match args.threads {
                 Some(k) => k as usize,
-                None if args.mpi => 1,
+                // A first solution is the first subproblem's: more threads would search
+                // the later ones in vain (twice the nodes at n = 30 on the replay engine).
+                None if args.mpi || args.first => 1,
                 None => cli::cores(),
             },
             tree: SearchTree::new(),
