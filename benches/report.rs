@@ -116,6 +116,9 @@ fn child(job: &str, arg: usize) {
     println!("peak_kib {}", peak_kib());
 }
 
+/// A section of the report: it writes itself, smaller when asked to be quick.
+type Section = fn(&mut String, bool);
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--child") {
@@ -125,7 +128,7 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let started = Instant::now();
     let mut md = String::new();
-    let sections: [(&str, fn(&mut String, bool)); 6] = [
+    let sections: [(&str, Section); 6] = [
         ("--only-large", large::large_section),
         ("--only-local", local::local_section),
         ("--only-strategies", strategies::section),

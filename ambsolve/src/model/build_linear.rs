@@ -27,7 +27,8 @@ impl<'a> Model<'a> {
         rhs: i64,
         sign: i64,
     ) -> Option<LinearDef> {
-        let mut resolved = Vec::new();
+        let terms = terms.into_iter();
+        let mut resolved = Vec::with_capacity(terms.size_hint().0);
         for term in terms {
             let term: Term = term.into();
             if !self.declared(term.model, term.var) {

@@ -1,5 +1,7 @@
 //! Integer-valued variables: the values arithmetic constraints compute with.
 
+use std::sync::Arc;
+
 /// Values that arithmetic constraints (linear sums, all-different with offsets) can compute
 /// with: the primitive integer types.
 #[diagnostic::on_unimplemented(
@@ -11,6 +13,24 @@
 pub trait Integer: Copy {
     /// The value as an `i64`, or `None` if it does not fit (a `u64` above `i64::MAX`).
     fn to_i64(self) -> Option<i64>;
+
+    /// The images of a variable's value list (see [`images`]), shared where they are the
+    /// list itself: the terms of a million sums over `i64` variables copy no list.
+    #[doc(hidden)]
+    fn shared_images(values: &Arc<[Self]>) -> Result<Arc<[i64]>, usize> {
+        images(values).map(Arc::from)
+    }
+}
+
+impl Integer for i64 {
+    #[inline]
+    fn to_i64(self) -> Option<i64> {
+        Some(self)
+    }
+
+    fn shared_images(values: &Arc<[i64]>) -> Result<Arc<[i64]>, usize> {
+        Ok(Arc::clone(values))
+    }
 }
 
 macro_rules! integer {
@@ -24,9 +44,7 @@ macro_rules! integer {
     )*};
 }
 
-integer!(
-    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
-);
+integer!(i8, i16, i32, i128, isize, u8, u16, u32, u64, u128, usize);
 
 /// The first image when the images are the consecutive integers `first, first + 1, ..`
 /// (a range): a value's index is then its image minus `first`. `None` for an empty list.

@@ -136,6 +136,14 @@ impl<'a> Model<'a> {
         self.constraints.len()
     }
 
+    /// Gives back the room the model's lists keep for more variables and constraints:
+    /// worth calling once a model of millions is built, before it is solved.
+    pub fn shrink_to_fit(&mut self) {
+        self.names.shrink_to_fit();
+        self.universes.shrink_to_fit();
+        self.constraints.shrink_to_fit();
+    }
+
     pub(crate) fn constraints(&self) -> &[Constraint<'a>] {
         &self.constraints
     }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::model::integer::{Integer, images};
+use crate::model::integer::Integer;
 use crate::var::{ModelId, Var, VarId};
 
 /// How the two sides of a linear constraint compare.
@@ -68,7 +68,7 @@ impl Term {
             var: var.id,
             model: var.model,
             coef,
-            images: images(&var.values).map(Arc::from),
+            images: T::shared_images(&var.values),
         }
     }
 }

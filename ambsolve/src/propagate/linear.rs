@@ -12,6 +12,7 @@
 //!
 //! Arithmetic is in `i128`; the model refuses sums whose terms could overflow it.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use crate::choice::Fail;
@@ -21,15 +22,17 @@ use crate::var::VarId;
 
 /// One term of a linear sum as the propagator reads it: a store position, a coefficient and
 /// the integer image of each value index.
+/// (48 bytes: a model of a million sums keeps two million.)
 struct ScaledVar {
-    var: usize,
     coef: i128,
     images: Arc<[i64]>,
+    /// The first image, when the images are the consecutive integers `first, first + 1,
+    /// ..` (`consecutive`): index ranges are then computed, not searched.
+    first: i64,
+    position: u32,
+    consecutive: bool,
     /// How `coef × image` moves along the indices.
     trend: Trend,
-    /// `Some(first)` when the images are the consecutive integers `first, first + 1, ..`:
-    /// index ranges are then computed, not searched.
-    consecutive: Option<i128>,
 }
 
 /// `⌊a / b⌋` for `b != 0`.
@@ -63,6 +66,18 @@ struct Reach {
 }
 
 impl ScaledVar {
+    /// Its store position.
+    #[inline]
+    fn var(&self) -> usize {
+        self.position as usize
+    }
+
+    /// The first image, if the images are consecutive.
+    #[inline]
+    fn consecutive(&self) -> Option<i128> {
+        self.consecutive.then_some(i128::from(self.first))
+    }
+
     #[inline]
     fn at(&self, index: u32) -> i128 {
         self.coef * i128::from(self.images[index as usize])
@@ -72,17 +87,17 @@ impl ScaledVar {
     /// through memory, the reach cost a stall (its halves written, then read whole).
     #[inline(always)]
     fn reach(&self, store: &Store) -> Option<Reach> {
-        let first = store.min(self.var)?;
-        let last = if store.is_fixed(self.var) {
+        let first = store.min(self.var())?;
+        let last = if store.is_fixed(self.var()) {
             first
         } else {
-            store.max(self.var)?
+            store.max(self.var())?
         };
         let (low, high) = match self.trend {
             Trend::Rising => (self.at(first), self.at(last)),
             Trend::Falling => (self.at(last), self.at(first)),
             Trend::Mixed => store
-                .iter(self.var)
+                .iter(self.var())
                 .map(|i| self.at(i))
                 .fold((i128::MAX, i128::MIN), |(low, high), x| {
                     (low.min(x), high.max(x))
@@ -101,7 +116,7 @@ impl ScaledVar {
     /// images, which have no such range.
     fn indices_within(&self, least: i128, most: i128) -> Option<(usize, usize)> {
         let (images, coef) = (&self.images[..], self.coef);
-        if let Some(first) = self.consecutive {
+        if let Some(first) = self.consecutive() {
             // Values v = first + index with least <= coef × v <= most.
             // i128::MIN and i128::MAX stand for no bound (never a computed one: the model
             // keeps sums well inside the i128 range).
@@ -161,21 +176,21 @@ impl ScaledVar {
         most: i128,
     ) -> Result<(), Fail> {
         let Some((from, to)) = self.indices_within(least, most) else {
-            store.retain(self.var, |i| (least..=most).contains(&self.at(i)))?;
+            store.retain(self.var(), |i| (least..=most).contains(&self.at(i)))?;
             return Ok(());
         };
         // Indices fit in u32: a value list has at most u32::MAX values.
-        keep_indices(store, self.var, reach, from as u32, to as u32)
+        keep_indices(store, self.var(), reach, from as u32, to as u32)
     }
 
     /// Removes the values whose contribution is `forbidden`.
     fn remove_equal(&self, store: &mut Store, forbidden: i128) -> Result<(), Fail> {
         let Some((from, to)) = self.indices_within(forbidden, forbidden) else {
-            store.retain(self.var, |i| self.at(i) != forbidden)?;
+            store.retain(self.var(), |i| self.at(i) != forbidden)?;
             return Ok(());
         };
         for index in from as u32..to as u32 {
-            store.remove(self.var, index)?;
+            store.remove(self.var(), index)?;
         }
         Ok(())
     }
@@ -265,8 +280,6 @@ pub(super) struct Linear {
     scope: Vec<VarId>,
     kind: Kind,
     rhs: i128,
-    /// Each term's reach, refilled by every propagation (kept to spare the allocation).
-    reaches: Vec<Reach>,
     /// Whether [`shift_equal`](Linear::shift_equal) may apply.
     shifts: bool,
     /// Whether the last run left the constraint sure to hold over the domains.
@@ -285,20 +298,25 @@ impl Linear {
             Cmp::Gt => (Kind::AtLeast, rhs + 1),
         };
         // One term per variable: `3x + 2x` is `5x`, and a zero coefficient drops out.
-        let mut terms: Vec<ScaledVar> = Vec::new();
+        let mut terms: Vec<ScaledVar> = Vec::with_capacity(def.terms.len());
         for ((v, coef, images), &trend) in def.terms.iter().zip(&def.trends) {
-            match terms.iter_mut().find(|t| t.var == v.index()) {
+            match terms.iter_mut().find(|t| t.var() == v.index()) {
                 Some(term) => term.coef += i128::from(*coef),
-                None => terms.push(ScaledVar {
-                    var: v.index(),
-                    coef: i128::from(*coef),
-                    images: Arc::clone(images),
-                    trend,
-                    consecutive: consecutive_start(images).map(i128::from),
-                }),
+                None => {
+                    let first = consecutive_start(images);
+                    terms.push(ScaledVar {
+                        position: u32::try_from(v.index()).expect("store positions fit a u32"),
+                        coef: i128::from(*coef),
+                        images: Arc::clone(images),
+                        trend,
+                        first: first.unwrap_or(0),
+                        consecutive: first.is_some(),
+                    });
+                }
             }
         }
         terms.retain(|t| t.coef != 0);
+        terms.shrink_to_fit();
         // The trend of the images, turned by the coefficient's sign.
         for term in &mut terms {
             term.trend = match (term.trend, term.coef > 0) {
@@ -308,8 +326,7 @@ impl Linear {
             };
         }
         let mut linear = Linear {
-            scope: terms.iter().map(|t| Store::var_id(t.var)).collect(),
-            reaches: Vec::with_capacity(terms.len()),
+            scope: terms.iter().map(|t| Store::var_id(t.var())).collect(),
             terms,
             kind,
             rhs,
@@ -370,14 +387,25 @@ impl Linear {
         self.entailed
     }
 
-    /// One pass over the terms; whether it narrowed one.
+    /// One pass over the terms; whether it narrowed one. The terms' reaches go in a
+    /// buffer of the thread's, not of each sum: a model of a million sums keeps one.
     fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
-        self.reaches.clear();
-        for term in &self.terms {
-            self.reaches.push(term.reach(store).ok_or(Fail)?);
+        thread_local! {
+            static REACHES: Cell<Vec<Reach>> = const { Cell::new(Vec::new()) };
         }
-        let low: i128 = self.reaches.iter().map(|r| r.low).sum();
-        let high: i128 = self.reaches.iter().map(|r| r.high).sum();
+        let mut reaches = REACHES.take();
+        let narrowed = self.pass_with(store, &mut reaches);
+        REACHES.set(reaches);
+        narrowed
+    }
+
+    fn pass_with(&mut self, store: &mut Store, reaches: &mut Vec<Reach>) -> Result<bool, Fail> {
+        reaches.clear();
+        for term in &self.terms {
+            reaches.push(term.reach(store).ok_or(Fail)?);
+        }
+        let low: i128 = reaches.iter().map(|r| r.low).sum();
+        let high: i128 = reaches.iter().map(|r| r.high).sum();
         let (at_most, at_least) = match self.kind {
             Kind::AtMost => (true, false),
             Kind::AtLeast => (false, true),
@@ -387,7 +415,7 @@ impl Linear {
             return Err(Fail);
         }
         let mut narrowed = false;
-        for (term, &reach) in self.terms.iter().zip(&self.reaches) {
+        for (term, &reach) in self.terms.iter().zip(reaches.iter()) {
             if reach.low == reach.high {
                 continue;
             }
@@ -430,7 +458,7 @@ impl Linear {
             && self
                 .terms
                 .iter()
-                .filter(|t| t.coef.abs() == 1 && t.consecutive.is_some())
+                .filter(|t| t.coef.abs() == 1 && t.consecutive)
                 .count()
                 >= 2
     }
@@ -443,8 +471,8 @@ impl Linear {
         let mut open: [Option<&ScaledVar>; 2] = [None, None];
         let mut fixed: i128 = 0;
         for term in &self.terms {
-            if store.is_fixed(term.var) {
-                fixed += term.at(store.min(term.var).ok_or(Fail)?);
+            if store.is_fixed(term.var()) {
+                fixed += term.at(store.min(term.var()).ok_or(Fail)?);
             } else if open[0].is_none() {
                 open[0] = Some(term);
             } else if open[1].is_none() {
@@ -456,19 +484,19 @@ impl Linear {
         let [Some(x), Some(y)] = open else {
             return Ok(());
         };
-        let (Some(bx), Some(by)) = (x.consecutive, y.consecutive) else {
+        let (Some(bx), Some(by)) = (x.consecutive(), y.consecutive()) else {
             return Ok(());
         };
         if x.coef != -y.coef || x.coef.abs() != 1 {
             return Ok(());
         }
-        if store.num_words(x.var) + store.num_words(y.var) > SHIFT_WORDS {
+        if store.num_words(x.var()) + store.num_words(y.var()) > SHIFT_WORDS {
             return Ok(());
         }
         // coef·(bx + i) - coef·(by + j) == rhs - fixed, so i == j + shift.
         let shift = (self.rhs - fixed) * x.coef - bx + by;
-        keep_shifted(store, x.var, y.var, shift)?;
-        keep_shifted(store, y.var, x.var, -shift)
+        keep_shifted(store, x.var(), y.var(), shift)?;
+        keep_shifted(store, y.var(), x.var(), -shift)
     }
 
     /// Whether the constraint is sure to hold (`Some(true)`) or sure to fail
@@ -501,8 +529,8 @@ impl Linear {
         let mut open = None;
         let mut fixed_sum: i128 = 0;
         for term in &self.terms {
-            if store.is_fixed(term.var) {
-                fixed_sum += term.at(store.min(term.var).ok_or(Fail)?);
+            if store.is_fixed(term.var()) {
+                fixed_sum += term.at(store.min(term.var()).ok_or(Fail)?);
             } else if open.is_some() {
                 return Ok(());
             } else {

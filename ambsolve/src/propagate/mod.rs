@@ -43,6 +43,10 @@ struct Learned {
     weights: Vec<u32>,
     scopes: Vec<Vec<u32>>,
     ceilings: Vec<u32>,
+    /// The propagators whose weight grew since the last
+    /// [`take_reweighed`](Propagation::take_reweighed), when someone keeps ranks by the
+    /// ceilings (`None` otherwise).
+    blamed: Option<Vec<u32>>,
 }
 
 /// No trailed cell: the propagator never finishes.
@@ -50,12 +54,13 @@ const NEVER: usize = usize::MAX;
 
 /// One of the engine's propagators.
 enum Prop<'a> {
-    AllDifferent(AllDifferent),
+    // The large kinds are boxed: a model of a million small sums keeps a million `Prop`s.
+    AllDifferent(Box<AllDifferent>),
     Linear(Linear),
-    Table(Table),
+    Table(Box<Table>),
     Predicate(Predicate<'a>),
     Custom(Custom<'a>),
-    Differences(Differences),
+    Differences(Box<Differences>),
     /// A constraint kind of `model/global/`, with its definition (for the checker of
     /// the `debug-checks` feature).
     Kernel(
@@ -245,7 +250,33 @@ impl<'a> Propagation<'a> {
             weights: vec![1; self.props.len()],
             scopes,
             ceilings,
+            blamed: None,
         });
+    }
+
+    /// From now on, lists the propagators whose weight grows, for
+    /// [`take_reweighed`](Propagation::take_reweighed) (when weights are learned).
+    pub(crate) fn track_reweighed(&mut self) {
+        if let Some(learned) = &mut self.degrees {
+            learned.blamed = Some(Vec::new());
+        }
+    }
+
+    /// Moves into `out` (emptied first) the variables whose
+    /// [`weight_ceiling`](Propagation::weight_ceiling) grew since the last call (a
+    /// variable may come more than once); nothing unless tracked.
+    pub(crate) fn take_reweighed(&mut self, out: &mut Vec<u32>) {
+        out.clear();
+        if let Some(Learned {
+            scopes,
+            blamed: Some(blamed),
+            ..
+        }) = &mut self.degrees
+        {
+            for prop in blamed.drain(..) {
+                out.extend_from_slice(&scopes[prop as usize]);
+            }
+        }
     }
 
     /// At least [`weighted_degree`](Propagation::weighted_degree) of `var`: the weights of
@@ -294,6 +325,9 @@ impl<'a> Propagation<'a> {
             for &var in &learned.scopes[p] {
                 let ceiling = &mut learned.ceilings[var as usize];
                 *ceiling = ceiling.saturating_add(1);
+            }
+            if let Some(blamed) = &mut learned.blamed {
+                blamed.push(prop);
             }
         }
     }
@@ -458,7 +492,7 @@ fn mentions(props: &[Prop<'_>], num_vars: usize) -> Vec<u32> {
 /// all-different over the differences of an ordered chain (a Golomb ruler's) gains a
 /// [`Differences`] propagator (detected in the model).
 fn rewrite<'a>(model: &Model<'a>, store: &mut Store) -> Vec<Prop<'a>> {
-    let mut props: Vec<Prop<'a>> = Vec::new();
+    let mut props: Vec<Prop<'a>> = Vec::with_capacity(model.constraints().len());
     let mut fused: Vec<(Vec<VarId>, Vec<&AllDifferentDef>)> = Vec::new();
     for constraint in model.constraints() {
         match constraint {
@@ -469,7 +503,7 @@ fn rewrite<'a>(model: &Model<'a>, store: &mut Store) -> Vec<Prop<'a>> {
                 }
             }
             Constraint::Linear(def) => props.push(Prop::Linear(Linear::new(def))),
-            Constraint::Table(def) => props.push(Prop::Table(Table::new(def, store))),
+            Constraint::Table(def) => props.push(Prop::Table(Box::new(Table::new(def, store)))),
             Constraint::Predicate(def) => props.push(Prop::Predicate(Predicate::new(def))),
             Constraint::Custom(def) => props.push(Prop::Custom(Custom::new(def))),
             Constraint::Global(def) => {
@@ -478,12 +512,14 @@ fn rewrite<'a>(model: &Model<'a>, store: &mut Store) -> Vec<Prop<'a>> {
         }
     }
     for (_, defs) in fused {
-        props.push(Prop::AllDifferent(AllDifferent::new(&defs, store)));
+        props.push(Prop::AllDifferent(Box::new(AllDifferent::new(
+            &defs, store,
+        ))));
     }
     props.extend(
         differences::detect(model)
             .into_iter()
-            .map(Prop::Differences),
+            .map(|p| Prop::Differences(Box::new(p))),
     );
     props
 }

@@ -226,6 +226,12 @@ impl<'a> Model<'a> {
     pub fn solve(&self, engine: Engine) -> Solver<'a, Assignment> {
         Solver::for_model(Arc::new(self.clone())).engine(engine)
     }
+
+    /// A solver for a shared model on `engine`: as [`solve`](Model::solve), without
+    /// the copy (for models of millions of constraints).
+    pub fn solve_shared(model: &Arc<Self>, engine: Engine) -> Solver<'a, Assignment> {
+        Solver::for_model(Arc::clone(model)).engine(engine)
+    }
 }
 
 /// A search, configured but not started: which engine, which limits, which strategy.

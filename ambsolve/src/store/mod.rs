@@ -52,7 +52,7 @@ pub(crate) struct Store {
     /// Wide domains' sizes: the count of their words, 1 when fixed (dense, for the
     /// strategies that read every variable's size at every node).
     size: Vec<u32>,
-    /// The variable a cell holds a word of, for wide domains (`NO_VAR` otherwise).
+    /// The variable a cell holds a word of (`NO_VAR` for an auxiliary cell).
     cell_var: Vec<u32>,
     events: Vec<u32>,
     pending: Vec<u8>,
@@ -60,6 +60,17 @@ pub(crate) struct Store {
     interest: Vec<u8>,
     /// Whether some domain spans several words.
     any_wide: bool,
+    /// The variables whose domain changed (narrowed or restored by undo) since the last
+    /// [`take_touched`](Store::take_touched), each once, when someone asked to
+    /// [`track_touched`](Store::track_touched) them.
+    touched: Option<Touched>,
+}
+
+/// The variables whose domain changed since someone last asked, each listed once.
+#[derive(Clone, Debug, Default)]
+struct Touched {
+    list: Vec<u32>,
+    listed: Vec<bool>,
 }
 
 /// A variable's first cell, number of words and of values; for a wide domain, the
@@ -100,6 +111,7 @@ impl Store {
             pending: vec![0; n],
             interest: vec![CHANGED | FIXED | BOUNDS; n],
             any_wide: universes.iter().any(|&u| u > 64),
+            touched: None,
         };
         for (var, &universe) in universes.iter().enumerate() {
             let full;
@@ -120,10 +132,9 @@ impl Store {
                 high: domain.max().unwrap_or(0),
                 fixed: NOT_FIXED,
             });
-            let owner = if wide { var as u32 } else { NO_VAR };
             for &word in domain.words() {
                 store.cells.push(word);
-                store.cell_var.push(owner);
+                store.cell_var.push(var as u32);
             }
             if wide {
                 store.size[var] = domain.len() as u32;
@@ -159,8 +170,39 @@ impl Store {
         self.interest[var] = events;
     }
 
+    /// From now on, lists every variable whose domain changes, for
+    /// [`take_touched`](Store::take_touched): an order that keeps its variables ranked
+    /// reads only those (the list starts empty).
+    pub(crate) fn track_touched(&mut self) {
+        self.touched = Some(Touched {
+            list: Vec::new(),
+            listed: vec![false; self.num_vars()],
+        });
+    }
+
+    /// Lists `var` as touched, if the store tracks changes.
+    #[inline(always)]
+    fn touch(&mut self, var: usize) {
+        if let Some(touched) = &mut self.touched {
+            touched.add(var);
+        }
+    }
+
+    /// Moves the variables touched since the last call into `out` (emptied first), each
+    /// once; nothing if the store does not track them.
+    pub(crate) fn take_touched(&mut self, out: &mut Vec<u32>) {
+        out.clear();
+        if let Some(touched) = &mut self.touched {
+            for &var in &touched.list {
+                touched.listed[var as usize] = false;
+            }
+            std::mem::swap(out, &mut touched.list);
+        }
+    }
+
     #[inline(always)]
     fn notify(&mut self, var: usize, mask: u8) {
+        self.touch(var);
         let mask = mask & self.interest[var];
         if mask == 0 {
             return;
@@ -217,7 +259,17 @@ impl Store {
     /// from the log of removals, with their sizes, ends and fixed values.
     pub(crate) fn undo_to(&mut self, mark: u64) {
         let (trailed, removed) = (mark as u32, (mark >> 32) as usize);
-        self.cells.undo_to(trailed, |_, _, _| {});
+        match &mut self.touched {
+            None => self.cells.undo_to(trailed, |_, _, _| {}),
+            Some(touched) => {
+                let cell_var = &self.cell_var;
+                self.cells.undo_to(trailed, |cell, _, _| {
+                    if let Some(&var) = cell_var.get(cell).filter(|&&v| v != NO_VAR) {
+                        touched.add(var as usize);
+                    }
+                });
+            }
+        }
         if !self.any_wide {
             return;
         }
@@ -227,10 +279,14 @@ impl Store {
             meta,
             cell_var,
             size,
+            touched,
             ..
         } = self;
         removals.undo_to(removed, |cell, mask| {
             let var = cell_var[cell] as usize;
+            if let Some(touched) = touched {
+                touched.add(var);
+            }
             if mask == 0 {
                 // The marker `assign` logged: the variable was not fixed at the mark.
                 meta[var].fixed = NOT_FIXED;
@@ -265,6 +321,16 @@ impl Store {
 
     pub(crate) fn var_id(var: usize) -> VarId {
         VarId::at(var as u32)
+    }
+}
+
+impl Touched {
+    #[inline(always)]
+    fn add(&mut self, var: usize) {
+        if !self.listed[var] {
+            self.listed[var] = true;
+            self.list.push(var as u32);
+        }
     }
 }
 

@@ -134,6 +134,7 @@ impl Store {
     pub(crate) fn narrow_quiet(&mut self, cell: usize, new: u64) {
         debug_assert!(new != 0 && new & !self.cells.get(cell) == 0);
         self.cells.set(cell, new);
+        self.touch(self.cell_var[cell] as usize);
     }
 
     /// The cell holding the domain of a one-word variable.

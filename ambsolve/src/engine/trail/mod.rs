@@ -110,6 +110,7 @@ impl<'a> TrailEngine<'a> {
             propagation.learn_weights();
         }
         let vars = VarPick::new(strategy, &model);
+        vars.track(&mut store, &mut propagation);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
         TrailEngine {
             model,

@@ -1,10 +1,44 @@
 //! Which variable the trail engine branches on next: the strategy's phases and variable
 //! orders, prepared once, read at every node.
+//!
+//! A phase under a rule that compares its candidates (first-fail, `dom_w_deg`, ..) scans
+//! them at every node while they are few. A long one keeps them ranked instead: a heap of
+//! `(rank, position)` entries, fed by the variables whose domain changed since the last
+//! pick (the store lists them, undo included) and by those whose weights grew. An entry
+//! whose rank is no longer its variable's, or whose variable is fixed, is dropped when it
+//! comes up: the variable has a fresher entry, or gets one when undo frees it. So a pick
+//! costs a logarithm per change instead of a pass over every variable, and picks exactly
+//! what the scan picks (ties to the earliest candidate).
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
 
 use super::TrailEngine;
 use crate::model::Model;
+use crate::propagate::Propagation;
+use crate::store::Store;
 use crate::strategy::{Strategy, ValueKey, VarOrder, complete_order};
 use crate::var::VarId;
+
+/// Phases with at least this many candidates, under a rule that compares them, keep
+/// them ranked (below it, a scan is cheaper than keeping a heap up to date).
+const RANK_FROM: usize = 256;
+
+/// Ranked phases are scanned instead at a pick after more than one ranked candidate in
+/// `SCAN_SHARE` changed: pushing a heap entry costs about that many candidates scanned.
+const SCAN_SHARE: usize = 32;
+
+/// The phase length from which candidates are ranked (tests set it to compare a ranked
+/// search with a scanning one).
+#[cfg(not(test))]
+fn rank_from() -> usize {
+    RANK_FROM
+}
+
+#[cfg(test)]
+fn rank_from() -> usize {
+    tests::RANK_FROM.with(std::cell::Cell::get)
+}
 
 /// How one phase picks among its candidates.
 enum Rule {
@@ -34,10 +68,79 @@ impl Rule {
     }
 }
 
-/// One phase: its variables in the order that breaks ties, and its rule.
+/// One phase: its variables in the order that breaks ties, and its rule; a long phase
+/// under a comparing rule keeps them ranked.
 struct PhasePick {
     candidates: Vec<u32>,
     rule: Rule,
+    ranked: Option<Ranked>,
+}
+
+/// Where a candidate stands under its phase's rule, least first: `num / den` as a
+/// fraction (`den` is 1 but for `dom_w_deg`), then `then`.
+#[derive(Clone, Copy, Debug)]
+struct Rank {
+    num: u64,
+    den: u64,
+    then: u64,
+}
+
+impl Rank {
+    fn plain(num: u64, then: u64) -> Self {
+        Rank { num, den: 1, then }
+    }
+
+    fn order(&self, other: &Rank) -> Ordering {
+        let left = u128::from(self.num) * u128::from(other.den);
+        let right = u128::from(other.num) * u128::from(self.den);
+        left.cmp(&right).then(self.then.cmp(&other.then))
+    }
+
+    /// The same numbers (not only an equal fraction): what the rank was computed from
+    /// has not changed.
+    fn same(&self, other: &Rank) -> bool {
+        (self.num, self.den, self.then) == (other.num, other.den, other.then)
+    }
+}
+
+/// A candidate's rank when it was pushed, and its position in the phase.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    rank: Rank,
+    position: u32,
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.rank
+            .order(&other.rank)
+            .then(self.position.cmp(&other.position))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Entry {}
+
+/// A long phase's candidates ranked: a heap of entries, least first, with at least one
+/// entry of its current rank for every candidate not fixed (stale ones are dropped as
+/// they come up).
+#[derive(Default)]
+struct Ranked {
+    heap: BinaryHeap<Reverse<Entry>>,
+    /// Whether the heap holds an entry for every candidate not fixed (else the phase is
+    /// scanned).
+    filled: bool,
 }
 
 /// How the next variable is picked: the strategy's phases (the last one holds the
@@ -52,6 +155,10 @@ pub(super) struct VarPick {
     /// The number of the model's constraints on each variable (for the rules that read
     /// it; empty otherwise).
     occurrences: Vec<u32>,
+    /// The variables touched or reweighed since the last pick (a buffer).
+    changed: Vec<u32>,
+    /// The candidates of the ranked phases.
+    ranked_len: usize,
 }
 
 impl VarPick {
@@ -86,12 +193,21 @@ impl VarPick {
                 for (k, &v) in candidates.iter().enumerate() {
                     position[v as usize] = k as u32;
                 }
+                let rule = Rule::of(order);
+                let long = candidates.len() >= rank_from().max(1);
+                let ranked = (long && !matches!(rule, Rule::Sequential)).then(Ranked::default);
                 PhasePick {
                     candidates,
-                    rule: Rule::of(order),
+                    rule,
+                    ranked,
                 }
             })
             .collect();
+        let ranked_len = phases
+            .iter()
+            .filter(|p| p.ranked.is_some())
+            .map(|p| p.candidates.len())
+            .sum();
         let reads_occurrences = phases
             .iter()
             .any(|p| matches!(p.rule, Rule::Occurrence | Rule::MostConstrained));
@@ -105,6 +221,20 @@ impl VarPick {
             phase_of,
             position,
             occurrences,
+            changed: Vec::new(),
+            ranked_len,
+        }
+    }
+
+    /// Asks the store (and, for `dom_w_deg`, the propagation) to list what changes, if a
+    /// phase keeps its candidates ranked.
+    pub(super) fn track(&self, store: &mut Store, propagation: &mut Propagation<'_>) {
+        if self.phases.iter().any(|p| p.ranked.is_some()) {
+            store.track_touched();
+        }
+        let weighs = |p: &PhasePick| p.ranked.is_some() && matches!(p.rule, Rule::DomWDeg);
+        if self.phases.iter().any(weighs) {
+            propagation.track_reweighed();
         }
     }
 
@@ -144,14 +274,61 @@ fn occurrences(model: &Model<'_>) -> Vec<u32> {
     counts
 }
 
+/// The rank of candidate `v` under `rule` (for `dom_w_deg`, by its weight ceiling: at
+/// most its exact ratio).
+fn rank(
+    rule: &Rule,
+    v: usize,
+    store: &Store,
+    propagation: &Propagation<'_>,
+    occurrences: &[u32],
+) -> Rank {
+    let size = u64::from(store.size(v));
+    match rule {
+        Rule::FirstFail => Rank::plain(size, 0),
+        Rule::AntiFirstFail => Rank::plain(u64::from(u32::MAX) - size, 0),
+        Rule::Smallest(key) => Rank::plain(ordered(end_images(key, v, store).0), 0),
+        Rule::Largest(key) => Rank::plain(!ordered(end_images(key, v, store).1), 0),
+        Rule::Occurrence => Rank::plain(u64::from(u32::MAX - occurrences[v]), 0),
+        Rule::MostConstrained => Rank::plain(size, u64::from(u32::MAX - occurrences[v])),
+        Rule::DomWDeg => Rank {
+            num: size,
+            den: u64::from(propagation.weight_ceiling(v)),
+            then: 0,
+        },
+        Rule::Sequential => Rank::plain(0, 0),
+    }
+}
+
+/// The least and greatest images under `key` of the ends of `v`'s domain.
+fn end_images(key: &ValueKey, v: usize, store: &Store) -> (i64, i64) {
+    let id = Store::var_id(v);
+    let low = key(id, store.min(v).unwrap_or(0));
+    let high = key(id, store.max(v).unwrap_or(0));
+    (low.min(high), low.max(high))
+}
+
+/// An i64 as a u64 in the same order.
+fn ordered(x: i64) -> u64 {
+    (x as u64) ^ (1 << 63)
+}
+
 impl TrailEngine<'_> {
     /// The next variable to branch on, or `None` when every variable is fixed.
-    pub(super) fn select_var(&self) -> Option<usize> {
+    pub(super) fn select_var(&mut self) -> Option<usize> {
+        self.refresh_ranks();
         // The phases before the top frame's are done: its variable was picked when they
         // were, and nothing comes unfixed further down.
         let top = self.stack.top().map(|f| f.var as usize);
         let first = top.map_or(0, |v| self.vars.phase_of[v] as usize);
         (first..self.vars.phases.len()).find_map(|p| {
+            if self.vars.phases[p]
+                .ranked
+                .as_ref()
+                .is_some_and(|r| r.filled)
+            {
+                return self.select_ranked(p);
+            }
             // Sequential picks resume at the top frame's variable (not after it: a split
             // leaves it unfixed).
             let from = match top {
@@ -160,6 +337,133 @@ impl TrailEngine<'_> {
             };
             self.select_in(p, from)
         })
+    }
+
+    /// Gives a fresh entry to every ranked candidate touched or reweighed since the last
+    /// pick. When many changed (a fair share of the phase, as when every queen of a
+    /// board loses values at each node), pushing them all costs more than a scan: the
+    /// heap is dropped and the phase scanned, until a pick after few changes fills it
+    /// again from scratch (also when stale entries outnumber the live ones).
+    fn refresh_ranks(&mut self) {
+        let vars = &mut self.vars;
+        let mut changed = std::mem::take(&mut vars.changed);
+        self.store.take_touched(&mut changed);
+        let mut reweighed = Vec::new();
+        self.propagation.take_reweighed(&mut reweighed);
+        changed.extend_from_slice(&reweighed);
+        let many = changed.len() > vars.ranked_len / SCAN_SHARE;
+        for &v in &changed {
+            let v = v as usize;
+            let phase = &mut vars.phases[vars.phase_of[v] as usize];
+            let Some(ranked) = &mut phase.ranked else {
+                continue;
+            };
+            if many {
+                break;
+            }
+            if ranked.filled && !self.store.is_fixed(v) {
+                let rank = rank(
+                    &phase.rule,
+                    v,
+                    &self.store,
+                    &self.propagation,
+                    &vars.occurrences,
+                );
+                ranked.heap.push(Reverse(Entry {
+                    rank,
+                    position: vars.position[v],
+                }));
+            }
+        }
+        vars.changed = changed;
+        for phase in &mut vars.phases {
+            let Some(ranked) = &mut phase.ranked else {
+                continue;
+            };
+            if many {
+                ranked.filled = false;
+                ranked.heap.clear();
+                continue;
+            }
+            if ranked.filled && ranked.heap.len() <= 2 * phase.candidates.len() + 64 {
+                continue;
+            }
+            let entries: Vec<Reverse<Entry>> = phase
+                .candidates
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| !self.store.is_fixed(v as usize))
+                .map(|(k, &v)| {
+                    let rank = rank(
+                        &phase.rule,
+                        v as usize,
+                        &self.store,
+                        &self.propagation,
+                        &vars.occurrences,
+                    );
+                    Reverse(Entry {
+                        rank,
+                        position: k as u32,
+                    })
+                })
+                .collect();
+            ranked.heap = BinaryHeap::from(entries);
+            ranked.filled = true;
+        }
+    }
+
+    /// The variable a ranked phase picks: its least live entry. For `dom_w_deg` the
+    /// entries rank by the weight ceilings, at most each variable's exact ratio: entries
+    /// are read until none left can beat the best exact ratio seen, then put back.
+    fn select_ranked(&mut self, p: usize) -> Option<usize> {
+        let store = &self.store;
+        let propagation = &self.propagation;
+        let phase = &mut self.vars.phases[p];
+        let occurrences = &self.vars.occurrences;
+        let rule = &phase.rule;
+        let ranked = phase.ranked.as_mut().expect("a ranked phase");
+        // Drops the entries that are stale or whose variable is fixed, from the top.
+        let live = |heap: &mut BinaryHeap<Reverse<Entry>>| -> Option<Entry> {
+            while let Some(&Reverse(entry)) = heap.peek() {
+                let v = phase.candidates[entry.position as usize] as usize;
+                if !store.is_fixed(v)
+                    && entry
+                        .rank
+                        .same(&rank(rule, v, store, propagation, occurrences))
+                {
+                    return Some(entry);
+                }
+                heap.pop();
+            }
+            None
+        };
+        if !matches!(rule, Rule::DomWDeg) {
+            let entry = live(&mut ranked.heap)?;
+            return Some(phase.candidates[entry.position as usize] as usize);
+        }
+        let mut read = Vec::new();
+        let mut best: Option<Entry> = None;
+        while let Some(entry) = live(&mut ranked.heap) {
+            if best.is_some_and(|b| b <= entry) {
+                break;
+            }
+            ranked.heap.pop();
+            read.push(Reverse(entry));
+            let v = phase.candidates[entry.position as usize] as usize;
+            let exact = Entry {
+                rank: Rank {
+                    num: u64::from(store.size(v)),
+                    den: u64::from(propagation.weighted_degree(v, store)),
+                    then: 0,
+                },
+                position: entry.position,
+            };
+            if best.is_none_or(|b| exact < b) {
+                best = Some(exact);
+            }
+        }
+        ranked.heap.extend(read);
+        best.map(|b| phase.candidates[b.position as usize] as usize)
     }
 
     /// The variable phase `p` picks (sequential rules scan from candidate `from` on).
@@ -180,14 +484,6 @@ impl TrailEngine<'_> {
                 .reduce(|best, next| if next.0 < best.0 { next } else { best })
                 .map(|(_, v)| v)
         };
-        let end_images = |key: &ValueKey, v: usize| {
-            let id = crate::store::Store::var_id(v);
-            let low = key(id, store.min(v).unwrap_or(0));
-            let high = key(id, store.max(v).unwrap_or(0));
-            (low.min(high), low.max(high))
-        };
-        // An i64 as a u64 in the same order.
-        let ordered = |x: i64| (x as u64) ^ (1 << 63);
         match &phase.rule {
             Rule::Sequential => phase.candidates[from.min(phase.candidates.len())..]
                 .iter()
@@ -207,8 +503,8 @@ impl TrailEngine<'_> {
                 best.map(|(_, v)| v)
             }
             Rule::AntiFirstFail => least(&|v| (u64::from(u32::MAX - store.size(v)), 0)),
-            Rule::Smallest(key) => least(&|v| (ordered(end_images(key, v).0), 0)),
-            Rule::Largest(key) => least(&|v| (!ordered(end_images(key, v).1), 0)),
+            Rule::Smallest(key) => least(&|v| (ordered(end_images(key, v, store).0), 0)),
+            Rule::Largest(key) => least(&|v| (!ordered(end_images(key, v, store).1), 0)),
             Rule::Occurrence => least(&|v| (u64::from(u32::MAX - self.vars.occurrences[v]), 0)),
             Rule::MostConstrained => least(&|v| {
                 let busy = u32::MAX - self.vars.occurrences[v];
@@ -230,6 +526,131 @@ impl TrailEngine<'_> {
                     }
                 }
                 best.map(|(_, _, v)| v)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use std::cell::Cell;
+    use std::sync::{Arc, Mutex};
+
+    use crate::limits::Limits;
+    use crate::model::{Cmp, Model};
+    use crate::observe::Event;
+    use crate::options::Engine;
+    use crate::strategy::{Phase, Restarts, SplitMix, Strategy, ValueOrder, VarOrder};
+    use crate::var::{Var, VarId};
+
+    thread_local! {
+        /// The phase length from which this thread's searches rank their candidates.
+        pub(in crate::engine::trail) static RANK_FROM: Cell<usize> =
+            const { Cell::new(super::RANK_FROM) };
+    }
+
+    /// A random model over 6 to 13 variables of 2 to 6 values (and sometimes one of 81):
+    /// sums, all-differents and strict orders, some satisfiable and some not.
+    fn random_model(random: &mut SplitMix) -> (Model<'static>, Vec<Var<i64>>) {
+        let mut m = Model::new();
+        let n = 6 + random.below(8) as usize;
+        let mut vars: Vec<_> = (0..n)
+            .map(|_| {
+                let low = random.below(3) as i64;
+                m.var(low..=low + 1 + random.below(5) as i64)
+            })
+            .collect();
+        if random.below(3) == 0 {
+            // A wide domain (two words), restored by undo from the log of removals.
+            vars[0] = m.var(-40..=40i64);
+            // Near another variable: propagation narrows it, undo gives its values back.
+            m.linear([(1, &vars[0]), (-1, &vars[1])], Cmp::Ge, -1);
+            m.linear([(1, &vars[0]), (-1, &vars[1])], Cmp::Le, 2);
+        }
+        for _ in 0..n {
+            let pick = |random: &mut SplitMix| &vars[random.below(n as u64) as usize];
+            match random.below(3) {
+                0 => {
+                    let terms: Vec<_> = (0..2 + random.below(3))
+                        .map(|_| (random.below(5) as i64 - 2, pick(random)))
+                        .collect();
+                    let cmp = [Cmp::Le, Cmp::Ne, Cmp::Eq, Cmp::Ge][random.below(4) as usize];
+                    m.linear(terms, cmp, random.below(7) as i64 - 1);
+                }
+                1 => {
+                    let group: Vec<_> = (0..3).map(|_| pick(random).clone()).collect();
+                    let (a, b, c) = (&group[0], &group[1], &group[2]);
+                    if a.id() != b.id() && b.id() != c.id() && a.id() != c.id() {
+                        m.all_different([a, b, c]);
+                    }
+                }
+                _ => {
+                    let (a, b) = (pick(random), pick(random));
+                    m.linear([(1, a), (-1, b)], Cmp::Lt, 0);
+                }
+            }
+        }
+        (m, vars)
+    }
+
+    /// Every event of a search of all solutions (its first 3,000 nodes) and its
+    /// statistics, with phases ranked from `rank_from` candidates on.
+    fn trace(model: &Model<'static>, strategy: &Strategy, rank_from: usize) -> Vec<String> {
+        RANK_FROM.with(|r| r.set(rank_from));
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&events);
+        let mut solutions = model
+            .solve(Engine::Trail)
+            .strategy(strategy.clone())
+            .limits(Limits::new().nodes(3_000))
+            .observe(move |e: &Event| seen.lock().unwrap().push(format!("{e:?}")))
+            .solutions();
+        let found: Vec<String> = solutions.by_ref().map(|s| format!("{s:?}")).collect();
+        let mut all = events.lock().unwrap().clone();
+        all.extend(found);
+        let stats = solutions.stats();
+        all.push(format!(
+            "{:?}",
+            (stats.nodes, stats.failures, stats.propagations)
+        ));
+        RANK_FROM.with(|r| r.set(super::RANK_FROM));
+        all
+    }
+
+    #[test]
+    fn ranked_phases_pick_what_the_scan_picks() {
+        let mut random = SplitMix::new(29);
+        for _ in 0..60 {
+            let (model, declared) = random_model(&mut random);
+            let key = crate::strategy::value_images(&declared);
+            let vars: Vec<VarId> = declared.iter().map(Var::id).collect();
+            let half = vars.len() / 2;
+            let mut strategies: Vec<Strategy> = [
+                VarOrder::FirstFail,
+                VarOrder::AntiFirstFail,
+                VarOrder::Smallest(key.clone()),
+                VarOrder::Largest(key),
+                VarOrder::Occurrence,
+                VarOrder::MostConstrained,
+                VarOrder::DomWDeg,
+                VarOrder::FirstFailThen(vars.iter().rev().copied().collect()),
+            ]
+            .into_iter()
+            .map(|order| Strategy::new().vars(order))
+            .collect();
+            strategies.push(
+                Strategy::new()
+                    .phase(Phase::new(
+                        vars[half..].iter().copied(),
+                        VarOrder::DomWDeg,
+                        ValueOrder::Median,
+                    ))
+                    .vars(VarOrder::AntiFirstFail)
+                    .restarts(Restarts::luby(2)),
+            );
+            for strategy in &strategies {
+                let ranked = trace(&model, strategy, 1);
+                assert_eq!(ranked, trace(&model, strategy, usize::MAX), "{strategy:?}");
             }
         }
     }
