@@ -40,6 +40,9 @@ pub enum FznError {
     },
     /// The file has no solve item.
     NoSolve,
+    /// Reading or compiling stopped before the end: the time limit passed, or a signal
+    /// asked to stop.
+    Stopped,
 }
 
 impl FznError {
@@ -58,7 +61,7 @@ impl FznError {
             | FznError::Float { line }
             | FznError::Invalid { line, .. } => Some(*line),
             FznError::Unsupported { builtins } => builtins.first().map(|b| b.1),
-            FznError::Io(_) | FznError::NoSolve => None,
+            FznError::Io(_) | FznError::NoSolve | FznError::Stopped => None,
         }
     }
 
@@ -99,6 +102,9 @@ impl fmt::Display for FznError {
             }
             FznError::Invalid { line, message } => write!(f, "line {line}: {message}"),
             FznError::NoSolve => f.write_str("the model has no solve item"),
+            FznError::Stopped => {
+                f.write_str("stopped before the model was read (time limit or signal)")
+            }
         }
     }
 }

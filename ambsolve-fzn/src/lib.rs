@@ -47,12 +47,14 @@ use ambsolve::{Assignment, Model, Strategy};
 
 pub use crate::ast::{Ast, Located};
 pub use crate::error::FznError;
+pub use crate::parser::ReadLimits;
 pub use crate::solve::{Outcome, SolveError, SolveOptions, Status, solve};
 
 /// A FlatZinc model compiled for ambsolve: the [`Model`], what each solution prints, and
 /// the strategy its search annotations ask for.
 pub struct FznModel {
-    model: Model<'static>,
+    /// Shared with the solver, which would otherwise copy it.
+    model: std::sync::Arc<Model<'static>>,
     output: output::Output,
     strategy: Option<Strategy>,
     notes: Vec<String>,
@@ -66,7 +68,7 @@ impl FznModel {
     /// An [`FznError`] naming the line at fault.
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(text: &str) -> Result<Self, FznError> {
-        Self::compile_with(|| parser::parse_str(text), 0)
+        Self::from_reader(text.as_bytes(), 0, &ReadLimits::none())
     }
 
     /// Reads and compiles the FlatZinc file at `path`; `seed` seeds `indomain_random`.
@@ -77,7 +79,21 @@ impl FznModel {
         let path = path.as_ref();
         let file = std::fs::File::open(path)
             .map_err(|e| FznError::Io(format!("cannot read {}: {e}", path.display())))?;
-        Self::compile_with(|| parser::parse_reader(std::io::BufReader::new(file)), seed)
+        Self::from_reader(std::io::BufReader::new(file), seed, &ReadLimits::none())
+    }
+
+    /// Reads and compiles FlatZinc from `reader` (a file, standard input); `seed` seeds
+    /// `indomain_random`. Reading and compiling stop with [`FznError::Stopped`] when
+    /// `limits` say so (a deadline passed, a flag set).
+    ///
+    /// # Errors
+    /// As [`from_path`](Self::from_path), and [`FznError::Stopped`].
+    pub fn from_reader(
+        reader: impl std::io::BufRead,
+        seed: u64,
+        limits: &ReadLimits,
+    ) -> Result<Self, FznError> {
+        Self::compile_with(|| parser::parse_reader(reader, limits), seed, limits)
     }
 
     /// Compiles a parsed model; `seed` seeds `indomain_random`.
@@ -85,18 +101,19 @@ impl FznModel {
     /// # Errors
     /// An [`FznError`] naming the line at fault.
     pub fn from_ast(ast: &Ast, seed: u64) -> Result<Self, FznError> {
-        Self::compile_with(|| Ok(ast.clone()), seed)
+        Self::compile_with(|| Ok(ast.clone()), seed, &ReadLimits::none())
     }
 
     fn compile_with(
         parse: impl FnOnce() -> Result<Ast, FznError>,
         seed: u64,
+        limits: &ReadLimits,
     ) -> Result<Self, FznError> {
         let started = Instant::now();
         let ast = parse()?;
-        let compiled = compiler::compile(&ast, seed)?;
+        let compiled = compiler::compile(ast, seed, limits)?;
         Ok(FznModel {
-            model: compiled.model,
+            model: std::sync::Arc::new(compiled.model),
             output: compiled.output,
             strategy: compiled.strategy,
             notes: compiled.notes,

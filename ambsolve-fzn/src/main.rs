@@ -1,18 +1,19 @@
 //! `fzn-ambsolve [options] model.fzn`: ambsolve as a FlatZinc solver, with the standard
 //! flags MiniZinc passes (`-a -n -i -f -s -t -p -r -v`).
 //!
-//! Exit status: 0 when the search ran (whatever it found, also when a time limit, Ctrl-C
-//! or SIGTERM stopped it: what was found is printed with the right status line), 1 for a
+//! Exit status: 0 when the search ran (whatever it found, also when a time limit, Ctrl-C,
+//! SIGTERM or SIGHUP stopped it, in any phase: what was found is printed with the right
+//! status line, `=====UNKNOWN=====` if nothing), 1 for a
 //! model that cannot be read or solved (the message names the line), 2 for a bad command
 //! line.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ambsolve::CancelFlag;
-use ambsolve_fzn::{FznModel, SolveOptions};
+use ambsolve_fzn::{FznError, FznModel, ReadLimits, SolveOptions};
 use clap::{CommandFactory, Parser};
 
 /// ambsolve as a FlatZinc solver: solves MODEL.fzn and prints its solutions in the
@@ -54,7 +55,7 @@ struct Args {
     /// Print what the front end did on standard error.
     #[arg(short = 'v', long = "verbose")]
     verbose: bool,
-    /// The FlatZinc file.
+    /// The FlatZinc file (`-`: standard input).
     #[arg(value_name = "MODEL.fzn")]
     model: PathBuf,
 }
@@ -73,8 +74,31 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let model = match FznModel::from_path(&args.model, args.seed) {
+    // The limits cover the whole run: reading and compiling count against -t, and a
+    // signal while the file is read stops as one during the search does.
+    let started = Instant::now();
+    let cancel = interrupt_flag();
+    let deadline = args.time.map(|ms| started + Duration::from_millis(ms));
+    let limits = ReadLimits {
+        deadline,
+        cancel: Some(cancel.clone()),
+    };
+    let read = if args.model.as_os_str() == "-" {
+        FznModel::from_reader(std::io::stdin().lock(), args.seed, &limits)
+    } else {
+        std::fs::File::open(&args.model)
+            .map_err(|e| FznError::Io(format!("cannot read it: {e}")))
+            .and_then(|file| {
+                FznModel::from_reader(std::io::BufReader::new(file), args.seed, &limits)
+            })
+    };
+    let model = match read {
         Ok(model) => model,
+        Err(FznError::Stopped) => {
+            // Stopped before a search began: nothing is known.
+            println!("=====UNKNOWN=====");
+            return ExitCode::SUCCESS;
+        }
         Err(error) => {
             eprintln!("fzn-ambsolve: error: {}: {error}", args.model.display());
             return ExitCode::FAILURE;
@@ -98,10 +122,10 @@ fn main() -> ExitCode {
     options.solutions = args.solutions;
     options.free = args.free;
     options.statistics = args.statistics;
-    options.time = args.time.map(Duration::from_millis);
+    options.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     options.threads = usize::from(args.threads);
     options.seed = args.seed;
-    options.cancel = Some(interrupt_flag());
+    options.cancel = Some(cancel);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match ambsolve_fzn::solve(&model, &options, &mut out, |_| {}) {
@@ -122,13 +146,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// A flag Ctrl-C and SIGTERM set: the search stops and what it found is printed. A second
-/// signal ends the program at once (exit status 130). The handlers only store into the
-/// flag (signal-hook), so no thread is started to wait for a signal.
+/// A flag Ctrl-C, SIGTERM and SIGHUP set: reading or the search stops and what was
+/// found is printed (`=====UNKNOWN=====` if nothing). A second signal ends the program
+/// at once (exit status 130). The handlers only store into the flag (signal-hook), so no
+/// thread is started to wait for a signal.
 fn interrupt_flag() -> CancelFlag {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let flag = CancelFlag::new();
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
         // Handlers run in the order registered: the exit looks at the flag before the
         // first signal sets it.
         let installed =

@@ -1,43 +1,90 @@
-//! Reads a FlatZinc file line by line into an [`Ast`].
+//! Reads a FlatZinc file statement by statement into an [`Ast`].
 //!
-//! The grammar is the [`flatzinc`] crate's (potassco/flatzinc, the parser Pumpkin uses):
-//! it parses every `.fzn` file MiniZinc 2.6.4 writes for the benchmark suite, and it parses
-//! one statement at a time, which fits how MiniZinc writes FlatZinc (one item a line) and
-//! lets every error name its line. A statement spread over several lines is therefore
-//! refused, with the line it starts on. Predicate declarations are skipped unparsed (see
-//! `is_predicate`).
+//! The statements are cut here: a statement ends at a `;` outside strings and `%`
+//! comments, whatever the line breaks (one statement may span lines, several may share
+//! one), and each is named by the line it starts on. A statement's spacing is made
+//! canonical (see [`Statements`]) before the [`flatzinc`] crate's grammar (potassco/
+//! flatzinc, the parser Pumpkin uses) reads it: the crate wants a space in some places
+//! the FlatZinc grammar does not (after `solve`) and none in others where the grammar
+//! allows one (before a second `::` annotation). Predicate declarations are skipped
+//! unparsed (see `is_predicate`).
+//!
+//! Reading takes bounded memory: a statement longer than [`MAX_STATEMENT`] bytes, a
+//! control character (a NUL of `/dev/zero`) or text that is not UTF-8 is an error naming
+//! its line, and comments are skipped, not kept.
 
 use std::io::BufRead;
+use std::time::Instant;
 
-use flatzinc::{ParDeclItem, Stmt, VarDeclItem};
+use ambsolve::CancelFlag;
+use flatzinc::{ConstraintItem, ParDeclItem, Stmt, VarDeclItem};
 
 use crate::ast::{Ast, Located};
 use crate::error::FznError;
 
+/// The longest statement read, in bytes (256 MiB): a table of tens of millions of
+/// entries fits; an endless line is refused once it is this long.
+pub const MAX_STATEMENT: usize = 1 << 28;
+
+/// When reading and compiling must stop early: a deadline (the solver's time limit
+/// covers the whole run) or a flag a signal sets. Checked between statements and every
+/// megabyte within one.
+#[derive(Clone, Debug, Default)]
+pub struct ReadLimits {
+    /// Stop once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Stop once this flag is set.
+    pub cancel: Option<CancelFlag>,
+}
+
+impl ReadLimits {
+    /// No limit.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// [`FznError::Stopped`] if the deadline passed or the flag is set.
+    pub(crate) fn check(&self) -> Result<(), FznError> {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let cancelled = self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
+        if late || cancelled {
+            Err(FznError::Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// Parses FlatZinc text.
 ///
 /// # Errors
-/// [`FznError::Syntax`] for a line that is not a FlatZinc item, [`FznError::Float`] for a
-/// float variable or parameter, [`FznError::NoSolve`] if no line is a solve item, and an
-/// [`FznError::Invalid`] for a second solve item.
+/// [`FznError::Syntax`] for a statement that is not a FlatZinc item, [`FznError::Float`]
+/// for a float variable or parameter, [`FznError::NoSolve`] if no statement is a solve
+/// item, and an [`FznError::Invalid`] for a second solve item.
 pub fn parse_str(text: &str) -> Result<Ast, FznError> {
-    parse_reader(text.as_bytes())
+    parse_reader(text.as_bytes(), &ReadLimits::none())
 }
 
-/// Parses FlatZinc read from `reader`, one line at a time.
+/// Parses FlatZinc read from `reader`, one statement at a time, stopping when `limits`
+/// say so.
 ///
 /// # Errors
-/// As [`parse_str`], and [`FznError::Io`] if reading fails (or a line is not UTF-8).
-pub fn parse_reader(reader: impl BufRead) -> Result<Ast, FznError> {
+/// As [`parse_str`]; [`FznError::Io`] if reading fails, [`FznError::Syntax`] for text
+/// that is not UTF-8, a control character or a statement longer than [`MAX_STATEMENT`];
+/// [`FznError::Stopped`] when `limits` stop it.
+pub fn parse_reader(reader: impl BufRead, limits: &ReadLimits) -> Result<Ast, FznError> {
     let mut parameters = Vec::new();
     let mut variables = Vec::new();
     let mut constraints = Vec::new();
     let mut solve = None;
-    for (at, line) in reader.lines().enumerate() {
-        let line_number = at + 1;
-        let text = line.map_err(|e| FznError::Io(format!("line {line_number}: {e}")))?;
-        let trimmed = text.trim_start();
-        if trimmed.is_empty() || is_predicate(trimmed) {
+    let mut statements = Statements::new(reader, limits);
+    let mut count = 0u32;
+    while let Some((line_number, text)) = statements.next_statement()? {
+        count = count.wrapping_add(1);
+        if count % 1024 == 0 {
+            limits.check()?;
+        }
+        if is_predicate(&text) {
             continue;
         }
         let statement = statement(&text).map_err(|message| FznError::Syntax {
@@ -55,19 +102,23 @@ pub fn parse_reader(reader: impl BufRead) -> Result<Ast, FznError> {
                     item,
                 });
             }
-            Stmt::Variable(item) => {
+            Stmt::Variable(mut item) => {
                 if is_float_variable(&item) {
                     return Err(FznError::Float { line: line_number });
                 }
+                var_annotations(&mut item).shrink_to_fit();
                 variables.push(Located {
                     line: line_number,
                     item,
                 });
             }
-            Stmt::Constraint(item) => constraints.push(Located {
-                line: line_number,
-                item,
-            }),
+            Stmt::Constraint(mut item) => {
+                shrink_constraint(&mut item);
+                constraints.push(Located {
+                    line: line_number,
+                    item,
+                });
+            }
             Stmt::SolveItem(item) => {
                 if let Some(first) = &solve {
                     let first: &Located<_> = first;
@@ -83,12 +134,244 @@ pub fn parse_reader(reader: impl BufRead) -> Result<Ast, FznError> {
             }
         }
     }
+    limits.check()?;
     Ok(Ast {
         parameters,
         variables,
         constraints,
         solve: solve.ok_or(FznError::NoSolve)?,
     })
+}
+
+/// The annotations of a variable declaration.
+fn var_annotations(item: &mut VarDeclItem) -> &mut Vec<flatzinc::Annotation> {
+    match item {
+        VarDeclItem::Bool { annos, .. }
+        | VarDeclItem::Int { annos, .. }
+        | VarDeclItem::IntInRange { annos, .. }
+        | VarDeclItem::IntInSet { annos, .. }
+        | VarDeclItem::Float { annos, .. }
+        | VarDeclItem::BoundedFloat { annos, .. }
+        | VarDeclItem::SetOfInt { annos, .. }
+        | VarDeclItem::SubSetOfIntSet { annos, .. }
+        | VarDeclItem::SubSetOfIntRange { annos, .. }
+        | VarDeclItem::ArrayOfBool { annos, .. }
+        | VarDeclItem::ArrayOfInt { annos, .. }
+        | VarDeclItem::ArrayOfIntInRange { annos, .. }
+        | VarDeclItem::ArrayOfIntInSet { annos, .. }
+        | VarDeclItem::ArrayOfFloat { annos, .. }
+        | VarDeclItem::ArrayOfBoundedFloat { annos, .. }
+        | VarDeclItem::ArrayOfSet { annos, .. }
+        | VarDeclItem::ArrayOfSubSetOfIntRange { annos, .. }
+        | VarDeclItem::ArrayOfSubSetOfIntSet { annos, .. } => annos,
+    }
+}
+
+/// Gives back what the grammar's growing vectors left unused (a constraint of two
+/// arguments kept room for four): a file of a million constraints keeps a million.
+fn shrink_constraint(item: &mut ConstraintItem) {
+    item.exprs.shrink_to_fit();
+    item.annos.shrink_to_fit();
+    item.id.shrink_to_fit();
+}
+
+/// The statements of a FlatZinc text, each with the line it starts on, in canonical
+/// spacing: comments dropped, no space at all except one between two words
+/// (`var int`, `minimize x`) and one after the keywords the `flatzinc` crate wants
+/// followed by a space (`solve`, `var`, `array`, `of`, `set`, `constraint`,
+/// `predicate`); strings are kept as they are.
+struct Statements<'l, R> {
+    reader: R,
+    limits: &'l ReadLimits,
+    scan: Scan,
+    /// The bytes read since the limits were last checked.
+    unchecked: usize,
+}
+
+/// Where the reader stands in the text, and the statement so far.
+struct Scan {
+    /// The line being read (1-based).
+    line: usize,
+    /// Inside a `%` comment, inside a string, just after a backslash in a string.
+    comment: bool,
+    string: bool,
+    escaped: bool,
+    /// Whitespace (or a comment) since the last byte kept.
+    space: bool,
+    /// Where the word being written starts in `text`, if the last byte kept is a word's.
+    word: Option<usize>,
+    /// The statement so far, and the line it starts on.
+    text: Vec<u8>,
+    first_line: usize,
+}
+
+/// The keywords the `flatzinc` crate wants a space after.
+const SPACED: [&[u8]; 7] = [
+    b"solve",
+    b"var",
+    b"array",
+    b"of",
+    b"set",
+    b"constraint",
+    b"predicate",
+];
+
+impl<'l, R: BufRead> Statements<'l, R> {
+    fn new(reader: R, limits: &'l ReadLimits) -> Self {
+        Statements {
+            reader,
+            limits,
+            scan: Scan {
+                line: 1,
+                comment: false,
+                string: false,
+                escaped: false,
+                space: false,
+                word: None,
+                text: Vec::new(),
+                first_line: 1,
+            },
+            unchecked: 0,
+        }
+    }
+
+    /// The next statement (its `;` included; the last may lack one), or `None` at the
+    /// end of the text.
+    fn next_statement(&mut self) -> Result<Option<(usize, String)>, FznError> {
+        self.scan.text.clear();
+        self.scan.word = None;
+        self.scan.space = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(FznError::Io(format!("line {}: {e}", self.scan.line))),
+            };
+            if chunk.is_empty() {
+                return if self.scan.text.is_empty() {
+                    Ok(None)
+                } else {
+                    self.scan.finish().map(Some)
+                };
+            }
+            let mut used = 0;
+            let mut ended = false;
+            for &byte in chunk {
+                used += 1;
+                if self.scan.take(byte)? {
+                    ended = true;
+                    break;
+                }
+            }
+            self.reader.consume(used);
+            self.unchecked += used;
+            if self.unchecked >= 1 << 20 {
+                self.unchecked = 0;
+                self.limits.check()?;
+            }
+            if ended {
+                return self.scan.finish().map(Some);
+            }
+        }
+    }
+}
+
+impl Scan {
+    /// Takes one byte; whether it ends the statement.
+    fn take(&mut self, byte: u8) -> Result<bool, FznError> {
+        if byte == b'\n' {
+            self.line += 1;
+        }
+        if self.comment {
+            self.comment = byte != b'\n';
+            return Ok(false);
+        }
+        if self.string {
+            self.keep(byte)?;
+            if self.escaped {
+                self.escaped = false;
+            } else if byte == b'\\' {
+                self.escaped = true;
+            } else if byte == b'"' {
+                self.string = false;
+            }
+            return Ok(false);
+        }
+        match byte {
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                self.space = true;
+                return Ok(false);
+            }
+            b'%' => {
+                self.comment = true;
+                self.space = true;
+                return Ok(false);
+            }
+            0..=0x1f | 0x7f => {
+                return Err(FznError::Syntax {
+                    line: self.line,
+                    message: format!("a control character (byte {byte:#04x}): not FlatZinc text"),
+                });
+            }
+            _ => {}
+        }
+        let is_word = byte.is_ascii_alphanumeric() || byte == b'_';
+        if let Some(start) = self.word
+            && (self.space || !is_word)
+        {
+            // A word ends: a keyword gets a space on both sides.
+            if SPACED.contains(&&self.text[start..]) {
+                if start > 0 && self.text[start - 1] != b' ' {
+                    self.text.insert(start, b' ');
+                }
+                self.text.push(b' ');
+            } else if self.space && is_word {
+                self.text.push(b' ');
+            }
+            self.word = None;
+        }
+        if self.text.is_empty() {
+            self.first_line = self.line;
+        }
+        self.space = false;
+        self.keep(byte)?;
+        if is_word {
+            if self.word.is_none() {
+                self.word = Some(self.text.len() - 1);
+            }
+        } else {
+            self.word = None;
+        }
+        self.string = byte == b'"';
+        Ok(byte == b';')
+    }
+
+    /// Keeps a byte of the statement, within the bound.
+    fn keep(&mut self, byte: u8) -> Result<(), FznError> {
+        if self.text.len() >= MAX_STATEMENT {
+            return Err(FznError::Syntax {
+                line: self.first_line,
+                message: format!(
+                    "a statement longer than {} MiB (no `;` ends it)",
+                    MAX_STATEMENT >> 20
+                ),
+            });
+        }
+        self.text.push(byte);
+        Ok(())
+    }
+
+    /// The statement read, as text.
+    fn finish(&mut self) -> Result<(usize, String), FznError> {
+        let text = std::mem::take(&mut self.text);
+        match String::from_utf8(text) {
+            Ok(text) => Ok((self.first_line, text)),
+            Err(e) => Err(FznError::Syntax {
+                line: self.first_line,
+                message: format!("not UTF-8 text ({e})"),
+            }),
+        }
+    }
 }
 
 /// One statement. The grammar's own entry point (`str::parse::<Stmt>`) builds a tree of
@@ -123,8 +406,9 @@ fn statement(line: &str) -> Result<Stmt, String> {
 /// constraints call, so they are skipped unparsed: MiniZinc writes the parameters of a
 /// native global with their two-dimensional types (`array [int,int] of int: t` in
 /// `fzn_table_int`), which the `flatzinc` crate does not accept.
-fn is_predicate(line: &str) -> bool {
-    line.strip_prefix("predicate")
+fn is_predicate(statement: &str) -> bool {
+    statement
+        .strip_prefix("predicate")
         .is_some_and(|rest| rest.starts_with(char::is_whitespace))
 }
 
@@ -159,6 +443,7 @@ fn is_float_variable(item: &VarDeclItem) -> bool {
 mod tests {
     use super::*;
     use flatzinc::Goal;
+    use std::io::Read;
 
     #[test]
     fn items_are_sorted_by_kind_with_their_lines() {
@@ -208,8 +493,66 @@ mod tests {
         }
     }
 
+    /// The statements of `text` as the reader cuts and spaces them.
+    fn cut(text: &str) -> Vec<(usize, String)> {
+        let limits = ReadLimits::none();
+        let mut statements = Statements::new(text.as_bytes(), &limits);
+        let mut out = Vec::new();
+        while let Some(statement) = statements.next_statement().expect("readable") {
+            out.push(statement);
+        }
+        out
+    }
+
+    /// The tokens of a statement: words and numbers (with a sign, a fraction, an
+    /// exponent), strings, `::`, `..` and single marks.
+    fn tokens(text: &str) -> Vec<String> {
+        let chars: Vec<char> = text.chars().collect();
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let start = i;
+            if c.is_whitespace() {
+                i += 1;
+                continue;
+            } else if c == '"' {
+                i += 1;
+                while chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+            } else if word(c) || (c == '-' && chars.get(i + 1).is_some_and(char::is_ascii_digit)) {
+                i += 1;
+                while i < chars.len() {
+                    let d = chars[i];
+                    let fraction = d == '.'
+                        && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+                        && chars[start..i]
+                            .iter()
+                            .all(|c| c.is_ascii_digit() || *c == '-');
+                    let exponent = (d == '-' || d == '+')
+                        && matches!(chars[i - 1], 'e' | 'E')
+                        && chars[start].is_ascii_digit() | (chars[start] == '-');
+                    if word(d) || fraction || exponent {
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+            } else if (c == ':' || c == '.') && chars.get(i + 1) == Some(&c) {
+                i += 2;
+            } else {
+                i += 1;
+            }
+            out.push(chars[start..i].iter().collect());
+        }
+        out
+    }
+
     #[test]
-    fn the_quick_path_reads_every_line_as_the_grammar_does() {
+    fn the_quick_path_reads_every_statement_as_the_grammar_does_in_any_spacing() {
         let mut files = Vec::new();
         fzn_files(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"),
@@ -219,13 +562,38 @@ mod tests {
         let mut lines = 0;
         for file in &files {
             let text = std::fs::read_to_string(file).expect("readable");
-            for line in text.lines().filter(|l| !is_predicate(l.trim_start())) {
-                assert_eq!(
-                    statement(line),
-                    line.parse::<Stmt>(),
-                    "{}: {line}",
-                    file.display()
-                );
+            let statements = cut(&text);
+            let kept: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('%'))
+                .collect();
+            assert_eq!(statements.len(), kept.len(), "{}", file.display());
+            for (line, (_, canonical)) in kept.iter().zip(&statements) {
+                if is_predicate(line.trim_start()) {
+                    assert!(is_predicate(canonical), "{canonical}");
+                    continue;
+                }
+                let expected = line.parse::<Stmt>();
+                assert!(expected.is_ok(), "{}: {line}", file.display());
+                assert_eq!(statement(canonical), expected, "{}: {line}", file.display());
+                // Every token on its own line, indented, with comments between; and
+                // no space at all where none is needed.
+                let words = tokens(line);
+                let spread = words.join(" % a comment; \"with\" marks\n\t ");
+                let cut_spread = cut(&format!("\n{spread}\n"));
+                assert_eq!(cut_spread.len(), 1, "{spread}");
+                assert_eq!(cut_spread[0].0, 2, "{spread}");
+                assert_eq!(statement(&cut_spread[0].1), expected, "{spread}");
+                let mut tight = String::new();
+                for word in &words {
+                    let joins =
+                        |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+                    if joins(tight.chars().last()) && joins(word.chars().next()) {
+                        tight.push(' ');
+                    }
+                    tight.push_str(word);
+                }
+                assert_eq!(statement(&cut(&tight)[0].1), expected, "{tight}");
                 lines += 1;
             }
         }
@@ -240,6 +608,39 @@ mod tests {
             let quick = statement(malformed);
             assert!(quick.is_err(), "{malformed}");
             assert_eq!(quick, malformed.parse::<Stmt>(), "{malformed}");
+        }
+    }
+
+    #[test]
+    fn a_second_solve_annotation_may_follow_a_space() {
+        let ast = parse_str(
+            "var 1..3: x;\nsolve :: int_search([x], input_order, indomain_min, complete) \
+             :: restart_luby(2) satisfy;\n",
+        )
+        .expect("FlatZinc");
+        assert_eq!(ast.solve.item.annotations.len(), 2);
+        assert_eq!(ast.solve.item.annotations[1].id, "restart_luby");
+        // Tight and loose spellings of one statement read the same.
+        for (odd, plain) in [
+            (
+                "array[1..2]of var int:a::output_array([1..2])=[x,y];",
+                "array [1..2] of var int: a :: output_array([1..2]) = [x,y];",
+            ),
+            ("var set of{1,3}:s;", "var set of {1,3}: s;"),
+            (
+                "solve::int_search(a,input_order,indomain_min,complete)satisfy;",
+                "solve :: int_search(a,input_order,indomain_min,complete) satisfy;",
+            ),
+            (
+                "constraint\tint_le ( x , y ) :: domain ;",
+                "constraint int_le(x,y):: domain;",
+            ),
+            ("solve minimize\n  x % the cost\n;", "solve minimize x;"),
+        ] {
+            let odd = cut(odd);
+            assert_eq!(odd.len(), 1);
+            assert_eq!(statement(&odd[0].1), plain.parse::<Stmt>(), "{odd:?}");
+            assert!(statement(&odd[0].1).is_ok(), "{odd:?}");
         }
     }
 
@@ -261,9 +662,75 @@ mod tests {
     }
 
     #[test]
-    fn a_statement_over_two_lines_is_refused_where_it_starts() {
-        let error = parse_str("var 1..3: x;\nconstraint int_le(x,\n 3);\nsolve satisfy;\n")
-            .expect_err("split over lines");
+    fn a_statement_may_span_lines_and_is_named_by_its_first() {
+        let ast =
+            parse_str("var 1..3: x; var 1..3:\n y;\nconstraint int_le(x,\n 3);\nsolve\nsatisfy;\n")
+                .expect("FlatZinc");
+        assert_eq!(ast.variables[1].line, 1);
+        assert_eq!(ast.constraints[0].line, 3);
+        assert_eq!(ast.solve.line, 5);
+        let error = parse_str("var 1..3: x;\n\nconstraint int_le(x\n 3);\nsolve satisfy;\n")
+            .expect_err("malformed");
+        assert_eq!(error.line(), Some(3));
+    }
+
+    #[test]
+    fn endless_or_binary_text_is_refused_in_bounded_memory() {
+        // A NUL (`/dev/zero`) or another control character is named at once.
+        let error = parse_reader(
+            std::io::BufReader::new(std::io::repeat(0).take(1 << 30)),
+            &ReadLimits::none(),
+        )
+        .expect_err("binary");
+        assert_eq!(error.line(), Some(1));
+        assert!(
+            error.to_string().contains("control character (byte 0x00)"),
+            "{error}"
+        );
+        let error = parse_str("var 1..3: x;\nsolve satisfy;\u{7}").expect_err("a bell");
         assert_eq!(error.line(), Some(2));
+        // Text that is not UTF-8.
+        let error = parse_reader(&b"var 1..3: \xff;\nsolve satisfy;"[..], &ReadLimits::none())
+            .expect_err("not UTF-8");
+        assert!(error.to_string().contains("UTF-8"), "{error}");
+        // An endless statement stops at the bound, with the line it starts on.
+        let endless =
+            std::io::Read::chain(&b"solve satisfy;\n\nconstraint "[..], std::io::repeat(b'a'));
+        let error = parse_reader(std::io::BufReader::new(endless), &ReadLimits::none())
+            .expect_err("endless");
+        assert_eq!(error.line(), Some(3));
+        assert!(error.to_string().contains("longer than 256 MiB"), "{error}");
+        // Comments are skipped, however long.
+        let comment = std::io::Read::chain(
+            std::io::Read::chain(
+                &b"% "[..],
+                std::io::repeat(b'c').take(3 * MAX_STATEMENT as u64 / 2),
+            ),
+            &b"\nsolve satisfy;"[..],
+        );
+        assert!(parse_reader(std::io::BufReader::new(comment), &ReadLimits::none()).is_ok());
+    }
+
+    #[test]
+    fn limits_stop_the_reading() {
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let limits = ReadLimits {
+            deadline: None,
+            cancel: Some(cancel),
+        };
+        assert_eq!(
+            parse_reader(&b"solve satisfy;"[..], &limits),
+            Err(FznError::Stopped)
+        );
+        let limits = ReadLimits {
+            deadline: Some(Instant::now()),
+            cancel: None,
+        };
+        let endless = std::io::repeat(b' ');
+        assert_eq!(
+            parse_reader(std::io::BufReader::new(endless), &limits),
+            Err(FznError::Stopped)
+        );
     }
 }

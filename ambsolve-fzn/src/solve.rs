@@ -183,9 +183,7 @@ pub fn solve(
     if let Some(n) = solutions {
         limits = limits.solutions(n);
     }
-    let solver = model
-        .model
-        .solve(Engine::Trail)
+    let solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
         .strategy(strategy)
         .limits(limits)
         .threads(options.threads.max(1))

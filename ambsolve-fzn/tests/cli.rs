@@ -187,7 +187,7 @@ fn a_missing_file_a_malformed_line_and_an_unsupported_constraint_are_errors_nami
 }
 
 #[test]
-fn sigint_and_sigterm_print_the_best_found_so_far_without_the_final_line() {
+fn sigint_sigterm_and_sighup_print_the_best_found_so_far_without_the_final_line() {
     // v = 0 is found at once (every x 0); v = 1 needs 2 * (x1 + .. + x40) = 41, which
     // bounds reasoning cannot refute quickly: the proof runs until a signal stops it.
     let xs: Vec<String> = (1..=40).map(|i| format!("x{i}")).collect();
@@ -204,7 +204,7 @@ fn sigint_and_sigterm_print_the_best_found_so_far_without_the_final_line() {
         xs.join(", ")
     ));
     let model = file("parity", &text);
-    for signal in ["-INT", "-TERM"] {
+    for signal in ["-INT", "-TERM", "-HUP"] {
         let started = std::time::Instant::now();
         let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
             .args(["-t", "60000", model.to_str().expect("UTF-8")])
@@ -231,4 +231,106 @@ fn sigint_and_sigterm_print_the_best_found_so_far_without_the_final_line() {
         );
         assert_eq!(stdout(&output), "v = 0;\n----------\n", "{signal}");
     }
+}
+
+/// A model whose reading takes a while (a debug build reads it in seconds): 300,000
+/// variables, then a search that would run for long.
+fn slow_to_read() -> PathBuf {
+    let mut text = String::with_capacity(12 << 20);
+    for i in 0..300_000 {
+        text.push_str(&format!("var 0..3: filler{i};\n"));
+    }
+    text.push_str("var 0..1: v :: output_var;\nsolve satisfy;\n");
+    file("slow", &text)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_or_the_time_limit_while_reading_prints_unknown() {
+    let model = slow_to_read();
+    let model = model.to_str().expect("UTF-8");
+    // The time limit covers reading: -t 100 ends long before the file is read.
+    let started = std::time::Instant::now();
+    let output = fzn_ambsolve(&["-v", "-t", "100", model]);
+    let whole = fzn_ambsolve(&["-v", model]);
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    assert!(
+        stderr(&whole).contains("300001 variables"),
+        "{}",
+        stderr(&whole)
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "=====UNKNOWN=====\n");
+    assert!(
+        !stderr(&output).contains("variables"),
+        "stopped while reading: {}",
+        stderr(&output)
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    // So does a signal.
+    for signal in ["-TERM", "-HUP", "-INT"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+            .args(["-v", model])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("fzn-ambsolve starts");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let killed = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let output = child.wait_with_output().expect("fzn-ambsolve ends");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{signal}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "=====UNKNOWN=====\n", "{signal}");
+        assert!(
+            !stderr(&output).contains("variables"),
+            "{signal}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_dash_reads_the_model_from_standard_input() {
+    use std::io::Write as _;
+    let text = std::fs::read_to_string(instance("golomb/09.fzn")).expect("the instance");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("fzn-ambsolve starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(text.as_bytes())
+        .expect("written");
+    let output = child.wait_with_output().expect("fzn-ambsolve ends");
+    let from_file = fzn_ambsolve(&[&instance("golomb/09.fzn")]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), stdout(&from_file));
+    assert!(
+        stdout(&output).ends_with("==========\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn endless_binary_input_is_an_error_naming_the_line() {
+    let output = fzn_ambsolve(&["/dev/zero"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("line 1: not FlatZinc: a control character (byte 0x00)"),
+        "{}",
+        stderr(&output)
+    );
 }

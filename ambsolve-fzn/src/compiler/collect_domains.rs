@@ -7,6 +7,7 @@
 use flatzinc::{ArrayOfBoolExpr, ArrayOfIntExpr, BoolExpr, IntExpr, VarDeclItem};
 
 use super::context::{Context, Decl, Elem, Symbol, int, range};
+use crate::ast::Located;
 use crate::error::FznError;
 
 /// Declares every variable and array of variables of the file.
@@ -14,8 +15,11 @@ use crate::error::FznError;
 /// # Errors
 /// An unbounded `var int`, a set variable (the mznlib's `nosets.mzn` turns them into
 /// booleans), a domain too large, an unknown identifier in an array.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
-    for located in &ctx.ast.variables {
+pub(crate) fn run(
+    ctx: &mut Context<'_>,
+    variables: &[Located<VarDeclItem>],
+) -> Result<(), FznError> {
+    for located in variables {
         let line = located.line;
         match &located.item {
             VarDeclItem::Bool { id, expr, .. } => {
@@ -223,9 +227,9 @@ mod tests {
 
     fn decls(text: &str) -> Result<Vec<String>, FznError> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast);
+        let mut ctx = Context::new(&ast, ast.constraints.len());
         super::super::define_constants::run(&mut ctx)?;
-        run(&mut ctx)?;
+        run(&mut ctx, &ast.variables)?;
         Ok(ctx
             .decls
             .iter()
@@ -295,9 +299,9 @@ mod tests {
             "int: n = 5;\nvar 1..3: x;\narray [1..3] of var int: a = [x, 2, n];\nsolve satisfy;\n",
         )
         .expect("valid");
-        let mut ctx = Context::new(&ast);
+        let mut ctx = Context::new(&ast, ast.constraints.len());
         super::super::define_constants::run(&mut ctx).expect("constants");
-        run(&mut ctx).expect("variables");
+        run(&mut ctx, &ast.variables).expect("variables");
         match &ctx.symbols["a"] {
             Symbol::VarArray(elems) => {
                 assert_eq!(elems, &[Elem::Var(0), Elem::Const(2), Elem::Const(5)]);

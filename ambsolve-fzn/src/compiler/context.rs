@@ -57,7 +57,8 @@ pub(crate) enum Symbol {
 
 /// The shared state of the passes.
 pub(crate) struct Context<'ast> {
-    /// The parsed file.
+    /// The parsed file's parameters and solve item (its variables and constraints are
+    /// handed to the passes that read them, and dropped once compiled).
     pub(crate) ast: &'ast Ast,
     /// The model being built.
     pub(crate) model: Model<'static>,
@@ -89,7 +90,7 @@ pub(crate) const MAX_DOMAIN: u64 = 1 << 22;
 
 impl<'ast> Context<'ast> {
     /// A context for `ast`, nothing compiled yet.
-    pub(crate) fn new(ast: &'ast Ast) -> Self {
+    pub(crate) fn new(ast: &'ast Ast, constraints: usize) -> Self {
         Context {
             ast,
             model: Model::new(),
@@ -98,7 +99,7 @@ impl<'ast> Context<'ast> {
             parent: Vec::new(),
             vars: Vec::new(),
             constants: HashMap::new(),
-            consumed: vec![false; ast.constraints.len()],
+            consumed: vec![false; constraints],
             output: Output::default(),
             strategy: None,
             notes: Vec::new(),

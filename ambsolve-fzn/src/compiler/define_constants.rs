@@ -66,7 +66,7 @@ mod tests {
 
     fn symbols(text: &str) -> Result<Vec<(String, String)>, FznError> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast);
+        let mut ctx = Context::new(&ast, ast.constraints.len());
         run(&mut ctx)?;
         let mut all: Vec<(String, String)> = ctx
             .symbols

@@ -4,9 +4,10 @@
 //! boolean and its integer are one variable); the merged variable's domain is the
 //! intersection, and the equality is not posted.
 
-use flatzinc::{BoolExpr, Expr, IntExpr, VarDeclItem};
+use flatzinc::{BoolExpr, ConstraintItem, Expr, IntExpr, VarDeclItem};
 
 use super::context::{Context, Elem, Symbol};
+use crate::ast::Located;
 use crate::error::FznError;
 
 /// The builtins that state the equality of their two arguments.
@@ -16,8 +17,12 @@ const EQUALITIES: [&str; 3] = ["int_eq", "bool_eq", "bool2int"];
 ///
 /// # Errors
 /// An alias of an unknown identifier.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
-    for located in &ctx.ast.variables {
+pub(crate) fn run(
+    ctx: &mut Context<'_>,
+    variables: &[Located<VarDeclItem>],
+    constraints: &[Located<ConstraintItem>],
+) -> Result<(), FznError> {
+    for located in variables {
         let line = located.line;
         let (id, other) = match &located.item {
             VarDeclItem::Bool {
@@ -50,7 +55,7 @@ pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
             Elem::Const(value) => fix(ctx, decl, value),
         }
     }
-    for (at, located) in ctx.ast.constraints.iter().enumerate() {
+    for (at, located) in constraints.iter().enumerate() {
         let call = &located.item;
         if !EQUALITIES.contains(&call.id.as_str()) || call.exprs.len() != 2 {
             continue;
@@ -125,10 +130,10 @@ mod tests {
 
     fn classes(text: &str) -> Vec<String> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast);
+        let mut ctx = Context::new(&ast, ast.constraints.len());
         define_constants::run(&mut ctx).expect("constants");
-        collect_domains::run(&mut ctx).expect("domains");
-        run(&mut ctx).expect("merged");
+        collect_domains::run(&mut ctx, &ast.variables).expect("domains");
+        run(&mut ctx, &ast.variables, &ast.constraints).expect("merged");
         let mut lines: Vec<String> = (0..ctx.decls.len())
             .map(|d| {
                 let root = ctx.root(d);

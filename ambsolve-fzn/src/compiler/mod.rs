@@ -31,6 +31,7 @@ use self::context::Context;
 use crate::ast::Ast;
 use crate::error::FznError;
 use crate::output::Output;
+use crate::parser::ReadLimits;
 
 pub(crate) use self::post_constraints::BUILTINS;
 
@@ -42,19 +43,28 @@ pub(crate) struct Compiled {
     pub(crate) notes: Vec<String>,
 }
 
-/// Runs the passes over `ast`; `seed` seeds `indomain_random`.
+/// Runs the passes over `ast`; `seed` seeds `indomain_random`; `limits` can stop it.
 ///
 /// # Errors
 /// The first pass that fails says why, with the line.
-pub(crate) fn compile(ast: &Ast, seed: u64) -> Result<Compiled, FznError> {
-    let mut ctx = Context::new(ast);
+pub(crate) fn compile(mut ast: Ast, seed: u64, limits: &ReadLimits) -> Result<Compiled, FznError> {
+    // The declarations and constraints are dropped as soon as they are compiled: a file
+    // of a million constraints is not kept twice, as items and as the model.
+    let variables = std::mem::take(&mut ast.variables);
+    let constraints = std::mem::take(&mut ast.constraints);
+    let mut ctx = Context::new(&ast, constraints.len());
     define_constants::run(&mut ctx)?;
-    collect_domains::run(&mut ctx)?;
-    merge_equivalences::run(&mut ctx)?;
-    prepare_variables::run(&mut ctx)?;
-    post_constraints::run(&mut ctx)?;
+    collect_domains::run(&mut ctx, &variables)?;
+    limits.check()?;
+    merge_equivalences::run(&mut ctx, &variables, &constraints)?;
+    prepare_variables::run(&mut ctx, &variables)?;
+    drop(variables);
+    limits.check()?;
+    post_constraints::run(&mut ctx, constraints, limits)?;
     create_objective::run(&mut ctx)?;
     create_search_strategy::run(&mut ctx, seed)?;
+    ctx.model.shrink_to_fit();
+    ctx.output.items.shrink_to_fit();
     Ok(Compiled {
         model: ctx.model,
         output: ctx.output,

@@ -2,13 +2,17 @@
 //! [`BUILTINS`] (name → handler). A builtin missing from the table is an error naming it
 //! and its line; every unsupported builtin of the file is listed, none skipped.
 
-use flatzinc::Expr;
+use std::collections::HashMap;
+
+use flatzinc::{ConstraintItem, Expr};
 
 use super::builtins as int;
 use super::builtins_bool as logic;
 use super::builtins_global as global;
 use super::context::Context;
+use crate::ast::Located;
 use crate::error::FznError;
+use crate::parser::ReadLimits;
 
 /// A constraint item being posted: its builtin, arguments and line.
 pub(crate) struct Call<'a> {
@@ -161,7 +165,11 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
 
 /// The handler of a builtin, if ambsolve supports it.
 pub(crate) fn handler(name: &str) -> Option<Handler> {
-    BUILTINS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+    static TABLE: std::sync::OnceLock<HashMap<&'static str, Handler>> = std::sync::OnceLock::new();
+    TABLE
+        .get_or_init(|| BUILTINS.iter().copied().collect())
+        .get(name)
+        .copied()
 }
 
 /// Posts every constraint not already expressed by an earlier pass.
@@ -169,9 +177,13 @@ pub(crate) fn handler(name: &str) -> Option<Handler> {
 /// # Errors
 /// [`FznError::Unsupported`] listing every builtin the table lacks (with the first line
 /// each appears on), checked before anything is posted; else the first argument error.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
+pub(crate) fn run(
+    ctx: &mut Context<'_>,
+    constraints: Vec<Located<ConstraintItem>>,
+    limits: &ReadLimits,
+) -> Result<(), FznError> {
     let mut unsupported: Vec<(String, usize)> = Vec::new();
-    for located in &ctx.ast.constraints {
+    for located in &constraints {
         let name = &located.item.id;
         if handler(name).is_none() && !unsupported.iter().any(|(n, _)| n == name) {
             unsupported.push((name.clone(), located.line));
@@ -182,7 +194,10 @@ pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
             builtins: unsupported,
         });
     }
-    for (at, located) in ctx.ast.constraints.iter().enumerate() {
+    for (at, located) in constraints.into_iter().enumerate() {
+        if at % 1024 == 1023 {
+            limits.check()?;
+        }
         if ctx.consumed[at] {
             continue;
         }

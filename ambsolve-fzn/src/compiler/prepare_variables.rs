@@ -4,6 +4,7 @@
 use flatzinc::{AnnExpr, Annotation, Expr, SetExpr, VarDeclItem};
 
 use super::context::{Context, Elem, Symbol, set_literal};
+use crate::ast::Located;
 use crate::error::FznError;
 use crate::output::{OutputItem, Printed};
 
@@ -11,7 +12,10 @@ use crate::output::{OutputItem, Printed};
 ///
 /// # Errors
 /// A variable left unbounded after merging, a malformed `output_array`.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
+pub(crate) fn run(
+    ctx: &mut Context<'_>,
+    variables: &[Located<VarDeclItem>],
+) -> Result<(), FznError> {
     ctx.vars = vec![None; ctx.decls.len()];
     for d in 0..ctx.decls.len() {
         if ctx.root(d) != d {
@@ -32,7 +36,7 @@ pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
             .named_var(decl.name.clone(), decl.domain.iter().copied());
         ctx.vars[d] = Some(var);
     }
-    for located in &ctx.ast.variables {
+    for located in variables {
         let line = located.line;
         let (id, annos, is_array, is_bool) = describe(&located.item);
         if is_array {
