@@ -643,3 +643,44 @@ fn a_better_bound_prunes_every_node_after_it_not_only_the_next() {
     assert_eq!((best.objective, best.proved), (Some(0), true));
     assert!(best.stats.nodes <= 30, "{}", best.stats);
 }
+
+/// Objectives over the ends of `i64`: `maximize x` with `i64::MIN` in x's domain negates
+/// it to 2^63 inside, which must not be refused (nor `minimize -x`), on both engines.
+#[test]
+fn objectives_over_the_ends_of_i64() {
+    use ambsolve::Model;
+    let lists: [&[i64]; 4] = [
+        &[i64::MIN, i64::MIN + 1, i64::MIN + 3],
+        &[i64::MIN, 0, i64::MAX],
+        &[i64::MIN + 1, -5, i64::MAX],
+        &[-3, 7, i64::MAX],
+    ];
+    for values in lists {
+        for sense in [Sense::Minimize, Sense::Maximize] {
+            for coef in [1, -1] {
+                // -1 × i64::MIN does not fit in an i64 coefficient-wise: that is refused.
+                let value = |x: i64| x.checked_mul(coef);
+                let expected = optimum(sense, values.iter().filter_map(|&x| value(x)));
+                let all_fit = values.iter().all(|&x| value(x).is_some());
+                for engine in ENGINES {
+                    let mut model = Model::new();
+                    let x = model.var(values.to_vec());
+                    model.objective(sense, [(coef, &x)], 0);
+                    let best = model.solve(engine).best();
+                    if !all_fit {
+                        assert!(best.is_err(), "{values:?} {sense:?} {coef}");
+                        continue;
+                    }
+                    let best = best.unwrap_or_else(|e| panic!("{values:?} {sense:?} {coef}: {e}"));
+                    assert_eq!(
+                        best.objective, expected,
+                        "{values:?} {sense:?} {coef} {engine}"
+                    );
+                    assert!(best.proved, "{engine}");
+                    let solution = best.solution.expect("a solution");
+                    assert_eq!(value(*solution.value(&x)), expected, "{engine}");
+                }
+            }
+        }
+    }
+}

@@ -334,3 +334,28 @@ fn endless_binary_input_is_an_error_naming_the_line() {
         stderr(&output)
     );
 }
+
+#[test]
+fn maximize_over_a_domain_holding_i64_min() {
+    for (domain, best) in [
+        (
+            "-9223372036854775808..-9223372036854775805",
+            "-9223372036854775805",
+        ),
+        (
+            "{-9223372036854775808, 0, 9223372036854775807}",
+            "9223372036854775807",
+        ),
+    ] {
+        let model = file(
+            "max-min",
+            &format!("var {domain}: x :: output_var;\nsolve maximize x;\n"),
+        );
+        let output = fzn_ambsolve(&[model.to_str().expect("UTF-8")]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert_eq!(
+            stdout(&output),
+            format!("x = {best};\n----------\n==========\n")
+        );
+    }
+}

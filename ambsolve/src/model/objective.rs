@@ -26,11 +26,16 @@ pub(crate) struct ObjectiveDef {
     pub(crate) cost: LinearDef,
     /// Added to the expression's terms to give the user's value.
     pub(crate) constant: i64,
+    /// Taken from the terms' sum to give the cost, so that every cost fits an `i64`:
+    /// 0 unless the sum's range does not (`maximize x` over a domain holding
+    /// `i64::MIN` negates it to `2^63`, and the shift is 1).
+    shift: i128,
 }
 
 impl ObjectiveDef {
     /// # Errors
-    /// A message if some assignment's cost or value would not fit in an `i64`.
+    /// A message if some assignment's value, or the width of the range of costs, would
+    /// not fit in an `i64`.
     pub(crate) fn new(sense: Sense, cost: LinearDef, constant: i64) -> Result<Self, String> {
         let least: i128 = cost.extremes.iter().map(|e| e.0).sum();
         let most: i128 = cost.extremes.iter().map(|e| e.1).sum();
@@ -40,7 +45,12 @@ impl ObjectiveDef {
             Sense::Maximize => (constant_wide - most, constant_wide - least),
         };
         let fits = |x: i128| i64::try_from(x).is_ok();
-        if !(fits(least) && fits(most) && fits(low) && fits(high)) {
+        let shift = if fits(least) && fits(most) {
+            0
+        } else {
+            least - i128::from(i64::MIN)
+        };
+        if !(fits(least - shift) && fits(most - shift) && fits(low) && fits(high)) {
             return Err(format!(
                 "the objective ranges over {low}..={high}, which does not fit in an i64"
             ));
@@ -49,7 +59,13 @@ impl ObjectiveDef {
             sense,
             cost,
             constant,
+            shift,
         })
+    }
+
+    /// The bound on the terms' sum that keeps the cost at most `cost`.
+    pub(crate) fn terms_at_most(&self, cost: i128) -> i128 {
+        cost + self.shift
     }
 
     /// The variables the objective mentions.
@@ -77,21 +93,23 @@ impl ObjectiveDef {
     /// The cost of a full assignment of value indices.
     pub(crate) fn cost(&self, values: &[u32]) -> i64 {
         // In range: checked when the objective was made.
-        self.cost.sum(values) as i64
+        (self.cost.sum(values) - self.shift) as i64
     }
 
     /// The least cost any assignment agreeing with the chosen variables can have.
     pub(crate) fn least_cost(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> i128 {
-        self.cost.reach(values, chosen).0
+        self.cost.reach(values, chosen).0 - self.shift
     }
 
     /// The user's value of an assignment of cost `cost`.
     pub(crate) fn value_of(&self, cost: i64) -> i64 {
         // In range: checked when the objective was made.
-        match self.sense {
-            Sense::Minimize => cost + self.constant,
-            Sense::Maximize => self.constant - cost,
-        }
+        let sum = i128::from(cost) + self.shift;
+        let constant = i128::from(self.constant);
+        (match self.sense {
+            Sense::Minimize => sum + constant,
+            Sense::Maximize => constant - sum,
+        }) as i64
     }
 
     /// The user's value of a full assignment.

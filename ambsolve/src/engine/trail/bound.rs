@@ -13,6 +13,8 @@ use crate::store::Store;
 pub(super) struct Bound {
     incumbent: Option<Arc<Incumbent>>,
     pub(super) value: Option<i64>,
+    /// The bound on the objective's terms that a cost of 0 stands for.
+    zero: i128,
 }
 
 impl Bound {
@@ -21,6 +23,7 @@ impl Bound {
         Bound {
             incumbent: incumbent.filter(|_| model.objective_def().is_some()),
             value: None,
+            zero: model.objective_def().map_or(0, |o| o.terms_at_most(0)),
         }
     }
 
@@ -38,7 +41,7 @@ impl Bound {
     #[inline]
     pub(super) fn sync(&mut self, propagation: &mut Propagation<'_>) {
         if let Some(best) = self.incumbent.as_ref().and_then(|i| i.bound()) {
-            propagation.tighten(i128::from(best) - 1);
+            propagation.tighten(self.zero + i128::from(best) - 1);
         }
     }
 
