@@ -120,6 +120,29 @@ fn verbose_tells_the_model_size_and_what_the_search_annotations_lose() {
     // Without -v, standard error stays empty.
     let output = fzn_ambsolve(&[split.to_str().expect("UTF-8")]);
     assert_eq!(stderr(&output), "");
+    // Unknown annotations are ignored, and -v names them, once each.
+    let hinted = file(
+        "hinted",
+        "var 1..3: x :: output_var :: my_hint(3);
+var 1..3: y :: var_is_introduced :: is_defined_var;
+         constraint int_ne(x, y) :: defines_var(y) :: my_hint :: fast_please;
+         constraint int_le(x, y) :: domain :: mzn_path(\"a/b\");
+solve satisfy;
+",
+    );
+    let output = fzn_ambsolve(&["-v", hinted.to_str().expect("UTF-8")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "fzn-ambsolve: ignored annotations ambsolve does not know: `my_hint` (line 1), `fast_please` (line 3)\n"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        stderr(&fzn_ambsolve(&[hinted.to_str().expect("UTF-8")])),
+        ""
+    );
 }
 
 #[test]

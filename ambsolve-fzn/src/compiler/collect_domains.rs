@@ -28,6 +28,8 @@ pub(crate) fn run(
                     _ => None,
                 };
                 single(ctx, line, id, Some(vec![0, 1]), fixed)?;
+                let decl = ctx.decls.len() - 1;
+                ctx.decls[decl].is_bool = true;
             }
             VarDeclItem::IntInRange {
                 id, lb, ub, expr, ..
@@ -66,8 +68,17 @@ pub(crate) fn run(
                     Some(ArrayOfBoolExpr::VarParIdentifier(other)) => {
                         ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
                     }
-                    None => fresh(ctx, line, id, located.item.ix(), vec![0, 1])?,
+                    None => {
+                        let elems = fresh(ctx, line, id, located.item.ix(), vec![0, 1])?;
+                        for elem in &elems {
+                            if let Elem::Var(decl) = *elem {
+                                ctx.decls[decl].is_bool = true;
+                            }
+                        }
+                        elems
+                    }
                 };
+                ctx.bool_arrays.insert(id.clone());
                 ctx.define(line, id, Symbol::VarArray(elems))?;
             }
             VarDeclItem::ArrayOfInt { id, array_expr, .. }
@@ -130,6 +141,7 @@ fn single(
         name: name.to_string(),
         line,
         domain,
+        is_bool: false,
         unbounded,
     });
     ctx.define(line, name, Symbol::Var(decl))
@@ -192,6 +204,7 @@ fn fresh(
                 name: format!("{name}[{i}]"),
                 line,
                 domain: domain.clone(),
+                is_bool: false,
                 unbounded: false,
             }))
         })

@@ -31,6 +31,8 @@ pub(crate) struct Decl {
     /// The values it may take, ascending (booleans: 0 and 1). For a variable merged into
     /// another, the root's domain is what counts.
     pub(crate) domain: Vec<i64>,
+    /// Whether it is a `var bool`.
+    pub(crate) is_bool: bool,
     /// Whether it has no domain of its own (`var int: x = y;`, an alias of a bounded
     /// variable): then `domain` is empty and means nothing.
     pub(crate) unbounded: bool,
@@ -80,6 +82,11 @@ pub(crate) struct Context<'ast> {
     pub(crate) output: Output,
     /// The search strategy the solve item's annotations ask for, if any.
     pub(crate) strategy: Option<Strategy>,
+    /// The arrays (of parameters or variables) declared boolean.
+    pub(crate) bool_arrays: std::collections::HashSet<String>,
+    /// The annotations of variables and constraints ambsolve does not know, each with
+    /// the first line it is on (listed in a note at the end).
+    pub(crate) unknown: Vec<(String, usize)>,
     /// Notes for `-v`: annotations followed only in part, or ignored.
     pub(crate) notes: Vec<String>,
 }
@@ -102,6 +109,8 @@ impl<'ast> Context<'ast> {
             consumed: vec![false; constraints],
             output: Output::default(),
             strategy: None,
+            bool_arrays: std::collections::HashSet::new(),
+            unknown: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -120,6 +129,27 @@ impl<'ast> Context<'ast> {
             ));
         }
         Ok(())
+    }
+
+    /// Records the annotations among `annos` that are not `known` (nor MiniZinc's own
+    /// `mzn_*` paths and names): ignored, as the specification allows, and listed by
+    /// `-v`.
+    pub(crate) fn unknown_annotations(
+        &mut self,
+        line: usize,
+        annos: &[flatzinc::Annotation],
+        known: &[&str],
+    ) {
+        for anno in annos {
+            let name = anno.id.as_str();
+            if known.contains(&name)
+                || name.starts_with("mzn_")
+                || self.unknown.iter().any(|(n, _)| n == name)
+            {
+                continue;
+            }
+            self.unknown.push((name.to_string(), line));
+        }
     }
 
     /// Adds a variable declaration; its position.

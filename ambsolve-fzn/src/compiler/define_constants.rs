@@ -23,10 +23,13 @@ pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
                 let values = v.iter().map(|&x| int(line, x)).collect::<Result<_, _>>()?;
                 (id, Symbol::IntArray(values))
             }
-            ParDeclItem::ArrayOfBool { id, v, .. } => (
-                id,
-                Symbol::IntArray(v.iter().map(|&b| i64::from(b)).collect()),
-            ),
+            ParDeclItem::ArrayOfBool { id, v, .. } => {
+                ctx.bool_arrays.insert(id.clone());
+                (
+                    id,
+                    Symbol::IntArray(v.iter().map(|&b| i64::from(b)).collect()),
+                )
+            }
             ParDeclItem::ArrayOfSet { id, v, .. } => {
                 for set in v {
                     set_values(line, set)?;

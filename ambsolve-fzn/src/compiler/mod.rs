@@ -6,16 +6,18 @@
 //! 1. `define_constants`: parameters become named constants;
 //! 2. `collect_domains`: variables get their domains (booleans are 0/1 integers), arrays
 //!    of variables their elements;
-//! 3. `merge_equivalences`: aliases and equalities between two variables (`int_eq`,
+//! 3. `check_types`: every argument of an integer or boolean builtin has its kind;
+//! 4. `merge_equivalences`: aliases and equalities between two variables (`int_eq`,
 //!    `bool_eq`, `bool2int`) merge them into one;
-//! 4. `prepare_variables`: one model variable per merged class, and the output;
-//! 5. `post_constraints`: each constraint through the table of builtins;
-//! 6. `create_objective`: `minimize` / `maximize`;
-//! 7. `create_search_strategy`: the search annotations.
+//! 5. `prepare_variables`: one model variable per merged class, and the output;
+//! 6. `post_constraints`: each constraint through the table of builtins;
+//! 7. `create_objective`: `minimize` / `maximize`;
+//! 8. `create_search_strategy`: the search annotations.
 
 mod builtins;
 mod builtins_bool;
 mod builtins_global;
+mod check_types;
 mod collect_domains;
 mod context;
 mod create_objective;
@@ -55,6 +57,7 @@ pub(crate) fn compile(mut ast: Ast, seed: u64, limits: &ReadLimits) -> Result<Co
     let mut ctx = Context::new(&ast, constraints.len());
     define_constants::run(&mut ctx)?;
     collect_domains::run(&mut ctx, &variables)?;
+    check_types::run(&ctx, &constraints)?;
     limits.check()?;
     merge_equivalences::run(&mut ctx, &variables, &constraints)?;
     prepare_variables::run(&mut ctx, &variables)?;
@@ -63,6 +66,17 @@ pub(crate) fn compile(mut ast: Ast, seed: u64, limits: &ReadLimits) -> Result<Co
     post_constraints::run(&mut ctx, constraints, limits)?;
     create_objective::run(&mut ctx)?;
     create_search_strategy::run(&mut ctx, seed)?;
+    if !ctx.unknown.is_empty() {
+        let listed: Vec<String> = ctx
+            .unknown
+            .iter()
+            .map(|(name, line)| format!("`{name}` (line {line})"))
+            .collect();
+        ctx.notes.push(format!(
+            "ignored annotations ambsolve does not know: {}",
+            listed.join(", ")
+        ));
+    }
     ctx.model.shrink_to_fit();
     ctx.output.items.shrink_to_fit();
     Ok(Compiled {

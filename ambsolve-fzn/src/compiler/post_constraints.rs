@@ -163,6 +163,19 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("fzn_cumulative", global::cumulative),
 ];
 
+/// The constraint annotations of the FlatZinc specification (propagation strength and
+/// what a constraint defines: ambsolve chooses its own).
+const CONSTRAINT_ANNOTATIONS: &[&str] = &[
+    "defines_var",
+    "domain",
+    "bounds",
+    "boundsZ",
+    "boundsR",
+    "domain_change_constraint",
+    "promise_ctx_monotone",
+    "promise_ctx_antitone",
+];
+
 /// The handler of a builtin, if ambsolve supports it.
 pub(crate) fn handler(name: &str) -> Option<Handler> {
     static TABLE: std::sync::OnceLock<HashMap<&'static str, Handler>> = std::sync::OnceLock::new();
@@ -198,6 +211,7 @@ pub(crate) fn run(
         if at % 1024 == 1023 {
             limits.check()?;
         }
+        ctx.unknown_annotations(located.line, &located.item.annos, CONSTRAINT_ANNOTATIONS);
         if ctx.consumed[at] {
             continue;
         }

@@ -8,10 +8,22 @@ use crate::ast::Located;
 use crate::error::FznError;
 use crate::output::{OutputItem, Printed};
 
+/// The variable annotations of the FlatZinc specification.
+const VAR_ANNOTATIONS: &[&str] = &[
+    "output_var",
+    "output_array",
+    "is_defined_var",
+    "var_is_introduced",
+    "is_introduced",
+];
+
 /// Declares the model's variables, then the output.
 ///
 /// # Errors
 /// A variable left unbounded after merging, a malformed `output_array`.
+///
+/// The annotations of variables it knows (and ignores, but for the output): the rest
+/// are listed by `-v`.
 pub(crate) fn run(
     ctx: &mut Context<'_>,
     variables: &[Located<VarDeclItem>],
@@ -39,6 +51,7 @@ pub(crate) fn run(
     for located in variables {
         let line = located.line;
         let (id, annos, is_array, is_bool) = describe(&located.item);
+        ctx.unknown_annotations(line, annos, VAR_ANNOTATIONS);
         if is_array {
             let Some(dims) = output_array(line, annos)? else {
                 continue;
