@@ -110,21 +110,88 @@ pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<C
     )
 }
 
-fn example(name: &str, params: &[Param]) -> String {
-    let args: Vec<&str> = params
+/// What each parameter of a global is called in a suggestion.
+fn placeholders(name: &str, params: &[Param]) -> Vec<String> {
+    let named: &[&str] = match name {
+        "lex_lesseq" | "lex_less" => &["x", "y"],
+        "regular" => &["x", "&dfa"],
+        "element" => &["i", "x", "v"],
+        "element_offset" => &["i", "1", "x", "v"],
+        "at_most" | "at_least" => &["2", "x", "v"],
+        "global_cardinality" | "global_cardinality_closed" => &["x", "&[1, 2]", "counts"],
+        "disjunctive" | "disjunctive_strict" => &["starts", "durations"],
+        "cumulative" => &["starts", "durations", "demands", "capacity"],
+        "circuit" | "subcircuit" => &["succ"],
+        "circuit_offset" | "subcircuit_offset" => &["succ", "1"],
+        "inverse" => &["f", "g"],
+        "inverse_offset" => &["f", "1", "g", "1"],
+        "all_different_except" => &["x", "0"],
+        _ => &[],
+    };
+    if named.len() == params.len() {
+        return named.iter().map(ToString::to_string).collect();
+    }
+    params
         .iter()
-        .enumerate()
-        .map(|(k, p)| match p {
+        .map(|p| match p {
             Ints => "x",
             Int => "c",
-            Plain => match (name, k) {
-                ("regular", _) => "&dfa",
-                ("global_cardinality" | "global_cardinality_closed", _) => "&[1, 2]",
-                _ => "1",
-            },
+            Plain => "1",
         })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The call to write: `require NAME(args);`, with the placeholders of
+/// [`placeholders`] where `written` gives no argument.
+fn example(name: &str, params: &[Param], written: &[Option<String>]) -> String {
+    let args: Vec<String> = placeholders(name, params)
+        .into_iter()
+        .enumerate()
+        .map(|(k, placeholder)| written.get(k).cloned().flatten().unwrap_or(placeholder))
         .collect();
     format!("require {name}({});", args.join(", "))
+}
+
+/// An argument as the user wrote it, spaced as Rust is written (`s[i]`, `&[1, 2]`).
+fn render(expr: &Expr) -> String {
+    let mut text = quote::ToTokens::to_token_stream(expr).to_string();
+    for (spaced, tight) in [
+        (" [", "["),
+        ("[ ", "["),
+        (" ]", "]"),
+        (" ,", ","),
+        ("& ", "&"),
+        ("( ", "("),
+        (" )", ")"),
+        (" (", "("),
+        (" . ", "."),
+    ] {
+        text = text.replace(spaced, tight);
+    }
+    text
+}
+
+/// What the user probably meant where a parameter wants an array and the argument is one
+/// element (`x[0]`: `x`), or wants one choice and the argument is an array (`x`:
+/// `x[i]`), or wants a row and the argument is a grid (`g`: `g[r]`).
+fn meant(param: Param, slot: Option<&Slot>) -> Option<String> {
+    let slot = slot?;
+    let base = |indices: &[Expr]| {
+        let mut text = slot.name.to_string();
+        for index in indices {
+            text.push_str(&format!("[{}]", render(index)));
+        }
+        text
+    };
+    match param {
+        Ints if slot.depth == 0 && !slot.indices.is_empty() => {
+            Some(base(&slot.indices[..slot.indices.len() - 1]))
+        }
+        Ints if slot.depth >= 2 => Some(format!("{}[r]", base(&slot.indices))),
+        Int if slot.depth >= 1 => Some(format!("{}[i]", base(&slot.indices))),
+        _ => None,
+    }
 }
 
 fn arguments<'a>(
@@ -147,21 +214,26 @@ fn arguments<'a>(
                 "`{name}` takes {} argument{}: write `{}`",
                 params.len(),
                 if params.len() == 1 { "" } else { "s" },
-                example(&name, params)
+                example(&name, params, &[])
             ),
         ));
     }
+    // The arguments as written, for the suggestions.
+    let written: Vec<String> = call.args.iter().map(render).collect();
     let mut args = Vec::with_capacity(params.len());
-    for (arg, param) in call.args.iter().zip(params) {
+    for (at, (arg, param)) in call.args.iter().zip(params).enumerate() {
         let chosen = analyze::first_choice_in(arg, dims);
         let slot: Option<Slot> = analyze::slot_of(arg, dims);
+        // The user's other arguments, and what this one should probably be.
+        let suggestion = {
+            let mut fixed: Vec<Option<String>> = written.iter().cloned().map(Some).collect();
+            fixed[at] = meant(*param, slot.as_ref());
+            example(&name, params, &fixed)
+        };
         let wanted = |what: &str| {
             syn::Error::new(
                 arg.span(),
-                format!(
-                    "this argument of `{name}` takes {what}: write `{}`",
-                    example(&name, params)
-                ),
+                format!("this argument of `{name}` takes {what}: write `{suggestion}`"),
             )
         };
         let constant_indices = |slot: &Slot| {
@@ -189,8 +261,7 @@ fn arguments<'a>(
                 return Err(syn::Error::new(
                     found.span(),
                     format!(
-                        "this argument of `{name}` is a value known while the model is built, not a choice: write `{}`",
-                        example(&name, params)
+                        "this argument of `{name}` is a value known while the model is built, not a choice: write `{suggestion}`",
                     ),
                 ));
             }

@@ -2,6 +2,7 @@ use ambsolve::{Dfa, constraints};
 
 fn main() {
     minizinc_spellings();
+    scheduling();
     let dfa = Dfa::new(1, 0);
     let _ = constraints! {
         let x[3] = amb(0..3i64);
@@ -21,5 +22,17 @@ fn minizinc_spellings() {
         require count(x, 1, k);
         require among(k, x, &[1, 2]) || k == 0;
         require nvalue(k, x);
+    };
+}
+
+fn scheduling() {
+    let _ = constraints! {
+        let s[3] = amb(0..10i64);
+        let d[3] = amb(1..3i64);
+        let g[2][3] = amb(0..3i64);
+        require disjunctive(s[0], d);
+        require cumulative(s, d, [1, 1, 1], s);
+        require inverse(s, d[2]);
+        require lex_less(g, s);
     };
 }
