@@ -93,7 +93,12 @@ impl FznModel {
         seed: u64,
         limits: &ReadLimits,
     ) -> Result<Self, FznError> {
-        Self::compile_with(|| parser::parse_reader(reader, limits), seed, limits)
+        // Each item is compiled as it is read, not kept as an item until the end.
+        let started = Instant::now();
+        let mut compiler = compiler::Compiler::new();
+        let solve = parser::parse_with(reader, limits, |item| compiler.item(item))?;
+        let compiled = compiler.finish(solve, seed, limits)?;
+        Ok(Self::from_compiled(compiled, started))
     }
 
     /// Compiles a parsed model; `seed` seeds `indomain_random`.
@@ -112,13 +117,17 @@ impl FznModel {
         let started = Instant::now();
         let ast = parse()?;
         let compiled = compiler::compile(ast, seed, limits)?;
-        Ok(FznModel {
+        Ok(Self::from_compiled(compiled, started))
+    }
+
+    fn from_compiled(compiled: compiler::Compiled, started: Instant) -> Self {
+        FznModel {
             model: std::sync::Arc::new(compiled.model),
             output: compiled.output,
             strategy: compiled.strategy,
             notes: compiled.notes,
             init_time: started.elapsed(),
-        })
+        }
     }
 
     /// The ambsolve model: every constraint of the file, with its meaning

@@ -29,7 +29,7 @@ pub(crate) enum OutputItem {
     /// `name = value;`
     Single {
         /// The FlatZinc name.
-        name: String,
+        name: std::sync::Arc<str>,
         /// Its value.
         value: Printed,
         /// Whether it prints as `true` / `false`.
@@ -38,7 +38,7 @@ pub(crate) enum OutputItem {
     /// `name = arrayNd(ranges, [values]);`
     Array {
         /// The FlatZinc name.
-        name: String,
+        name: std::sync::Arc<str>,
         /// The index sets `output_array` gives, one per dimension.
         dims: Vec<(i64, i64)>,
         /// The values, row by row.

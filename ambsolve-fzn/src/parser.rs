@@ -17,7 +17,7 @@ use std::io::BufRead;
 use std::time::Instant;
 
 use ambsolve::CancelFlag;
-use flatzinc::{ConstraintItem, ParDeclItem, Stmt, VarDeclItem};
+use flatzinc::{ConstraintItem, ParDeclItem, SolveItem, Stmt, VarDeclItem};
 
 use crate::ast::{Ast, Located};
 use crate::error::FznError;
@@ -76,7 +76,40 @@ pub fn parse_reader(reader: impl BufRead, limits: &ReadLimits) -> Result<Ast, Fz
     let mut parameters = Vec::new();
     let mut variables = Vec::new();
     let mut constraints = Vec::new();
-    let mut solve = None;
+    let solve = parse_with(reader, limits, |item| {
+        match item {
+            Item::Parameter(located) => parameters.push(located),
+            Item::Variable(located) => variables.push(located),
+            Item::Constraint(located) => constraints.push(located),
+        }
+        Ok(())
+    })?;
+    Ok(Ast {
+        parameters,
+        variables,
+        constraints,
+        solve,
+    })
+}
+
+/// An item of the file other than the solve item, as [`parse_with`] hands it over.
+pub(crate) enum Item {
+    Parameter(Located<ParDeclItem>),
+    Variable(Located<VarDeclItem>),
+    Constraint(Located<ConstraintItem>),
+}
+
+/// Parses FlatZinc read from `reader`, handing each item to `take` as it is read (so
+/// that the caller need not keep it); the solve item is returned at the end.
+///
+/// # Errors
+/// As [`parse_reader`], and what `take` says.
+pub(crate) fn parse_with(
+    reader: impl BufRead,
+    limits: &ReadLimits,
+    mut take: impl FnMut(Item) -> Result<(), FznError>,
+) -> Result<Located<SolveItem>, FznError> {
+    let mut solve: Option<Located<SolveItem>> = None;
     let mut statements = Statements::new(reader, limits);
     let mut count = 0u32;
     while let Some((line_number, text)) = statements.next_statement()? {
@@ -91,37 +124,37 @@ pub fn parse_reader(reader: impl BufRead, limits: &ReadLimits) -> Result<Ast, Fz
             line: line_number,
             message: first_line(&message),
         })?;
+        drop(text);
         match statement {
             Stmt::Comment(_) | Stmt::Predicate(_) => {}
             Stmt::Parameter(item) => {
                 if is_float_parameter(&item) {
                     return Err(FznError::Float { line: line_number });
                 }
-                parameters.push(Located {
+                take(Item::Parameter(Located {
                     line: line_number,
                     item,
-                });
+                }))?;
             }
             Stmt::Variable(mut item) => {
                 if is_float_variable(&item) {
                     return Err(FznError::Float { line: line_number });
                 }
                 var_annotations(&mut item).shrink_to_fit();
-                variables.push(Located {
+                take(Item::Variable(Located {
                     line: line_number,
                     item,
-                });
+                }))?;
             }
             Stmt::Constraint(mut item) => {
                 shrink_constraint(&mut item);
-                constraints.push(Located {
+                take(Item::Constraint(Located {
                     line: line_number,
                     item,
-                });
+                }))?;
             }
             Stmt::SolveItem(item) => {
                 if let Some(first) = &solve {
-                    let first: &Located<_> = first;
                     return Err(FznError::invalid(
                         line_number,
                         format!("a second solve item (the first is on line {})", first.line),
@@ -135,12 +168,7 @@ pub fn parse_reader(reader: impl BufRead, limits: &ReadLimits) -> Result<Ast, Fz
         }
     }
     limits.check()?;
-    Ok(Ast {
-        parameters,
-        variables,
-        constraints,
-        solve: solve.ok_or(FznError::NoSolve)?,
-    })
+    solve.ok_or(FznError::NoSolve)
 }
 
 /// The annotations of a variable declaration.

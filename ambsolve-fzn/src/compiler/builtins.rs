@@ -26,10 +26,7 @@ pub(crate) enum Tie {
 
 /// The tie of a builtin by its name's suffix: `_reif` and `_imp` take their literal from
 /// the last argument (which `args` then leaves out).
-fn tie<'c>(
-    ctx: &mut Context<'_>,
-    call: &'c Call<'_>,
-) -> Result<(Tie, &'c [flatzinc::Expr]), FznError> {
+fn tie<'c>(ctx: &mut Context, call: &'c Call<'_>) -> Result<(Tie, &'c [flatzinc::Expr]), FznError> {
     let reified = call.name.ends_with("_reif");
     if !reified && !call.name.ends_with("_imp") {
         return Ok((Tie::Plain, call.args));
@@ -89,7 +86,7 @@ fn cmp_of(name: &str) -> Cmp {
 
 /// `int_lin_{eq,le,ne}(as, xs, c)` (and `_reif`, `_imp`; `bool_lin_{eq,le}`, whose
 /// right-hand side may be a variable): `Σ as[i]·xs[i] cmp c`.
-pub(crate) fn int_lin(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn int_lin(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (tie, args) = tie(ctx, call)?;
     let [coefs, xs, rhs] = arguments(call, args, 3)? else {
         unreachable!("three arguments")
@@ -114,7 +111,7 @@ pub(crate) fn int_lin(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 
 /// `int_{eq,ne,le,lt}(a, b)` (and `_reif`, `_imp`; the `bool_` ones over 0/1, and
 /// `bool2int` when an earlier pass did not merge it): `a cmp b`.
-pub(crate) fn compare(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn compare(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (tie, args) = tie(ctx, call)?;
     let [a, b] = arguments(call, args, 2)? else {
         unreachable!("two arguments")
@@ -129,7 +126,7 @@ pub(crate) fn compare(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 }
 
 /// `bool_not(a, b)`: `a != b`, as `a + b = 1`.
-pub(crate) fn bool_not(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn bool_not(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -138,7 +135,7 @@ pub(crate) fn bool_not(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 }
 
 /// `int_plus(a, b, c)`: `a + b = c`.
-pub(crate) fn int_plus(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn int_plus(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b, c] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -155,7 +152,7 @@ pub(crate) fn int_plus(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 /// and `%` (and `Model::div`, `Model::rem`); `pow` with a negative exponent is the
 /// truncated reciprocal `1 div pow(a, -b)` (undefined for `a = 0`), as the FlatZinc
 /// specification defines `int_pow` (`Model::pow_reciprocal`).
-pub(crate) fn int_binary(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn int_binary(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b, c] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -179,7 +176,7 @@ pub(crate) fn int_binary(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), F
 }
 
 /// `int_abs(a, b)`: `b = |a|`.
-pub(crate) fn int_abs(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn int_abs(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -190,7 +187,7 @@ pub(crate) fn int_abs(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 }
 
 /// `array_int_{maximum,minimum}(m, xs)`: `m` is the greatest / least of `xs`.
-pub(crate) fn array_extreme(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn array_extreme(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [m, xs] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -207,7 +204,7 @@ pub(crate) fn array_extreme(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
 /// `set_in(x, S)`: `x ∈ S`, a restriction of `x`'s domain; `set_in_reif(x, S, r)`: `r`
 /// is true exactly when `x ∈ S`, and `set_in_imp`: `r` implies it — both as a table over
 /// `(x, r)`.
-pub(crate) fn set_in(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn set_in(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (tie, args) = tie(ctx, call)?;
     let [x, set] = arguments(call, args, 2)? else {
         unreachable!("two arguments")
@@ -239,7 +236,7 @@ pub(crate) fn set_in(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznEr
 
 /// `array_{int,bool}_element(i, as, y)` and `array_var_{int,bool}_element(i, xs, y)`:
 /// `y = as[i]`, the array numbered from 1 (`Model::element_offset`).
-pub(crate) fn array_element(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn array_element(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [index, array, result] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -254,7 +251,7 @@ pub(crate) fn array_element(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
 /// right-hand side, a variable met twice (or two merged ones) gets one term with the
 /// coefficients added.
 pub(crate) fn post_linear(
-    ctx: &mut Context<'_>,
+    ctx: &mut Context,
     line: usize,
     terms: Vec<(i64, Elem)>,
     cmp: Cmp,

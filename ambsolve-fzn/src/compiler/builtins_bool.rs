@@ -16,7 +16,7 @@ fn both_ways(call: &Call<'_>) -> bool {
 }
 
 /// Posts `r <-> (l1 || l2 || ..)` (only `r -> ..` when not `both`).
-fn or_tied(ctx: &mut Context<'_>, lits: &[Lit], r: Lit, both: bool) {
+fn or_tied(ctx: &mut Context, lits: &[Lit], r: Lit, both: bool) {
     ctx.model.clause(lits.iter().copied().chain([!r]));
     if both {
         for &l in lits {
@@ -26,7 +26,7 @@ fn or_tied(ctx: &mut Context<'_>, lits: &[Lit], r: Lit, both: bool) {
 }
 
 /// Posts `r <-> (l1 && l2 && ..)` (only `r -> ..` when not `both`).
-fn and_tied(ctx: &mut Context<'_>, lits: &[Lit], r: Lit, both: bool) {
+fn and_tied(ctx: &mut Context, lits: &[Lit], r: Lit, both: bool) {
     for &l in lits {
         ctx.model.clause([!r, l]);
     }
@@ -36,7 +36,7 @@ fn and_tied(ctx: &mut Context<'_>, lits: &[Lit], r: Lit, both: bool) {
 }
 
 /// `bool_and(a, b, r)`: `r <-> a && b` (`_imp`: `r -> a && b`).
-pub(crate) fn bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn bool_and(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b, r] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -47,7 +47,7 @@ pub(crate) fn bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 }
 
 /// `bool_or(a, b, r)`: `r <-> a || b` (`_imp`: `r -> a || b`).
-pub(crate) fn bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn bool_or(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [a, b, r] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -59,7 +59,7 @@ pub(crate) fn bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 
 /// `bool_xor(a, b)`: `a != b`; `bool_xor(a, b, r)`: `r <-> a != b` (a parity
 /// constraint); `bool_xor_imp(a, b, r)`: `r -> a != b` (two clauses).
-pub(crate) fn bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn bool_xor(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     if call.args.len() == 2 && call.name == "bool_xor" {
         let lits = [
             ctx.lit_arg(call.line, &call.args[0])?,
@@ -87,7 +87,7 @@ pub(crate) fn bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 
 /// `bool_clause(as, bs)`: some `as[i]` is true or some `bs[j]` false; `bool_clause_reif`
 /// (`_imp`) ties that to `r` both ways (one way).
-pub(crate) fn bool_clause(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn bool_clause(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (pos, neg, r) = match call.args {
         [pos, neg] if call.name == "bool_clause" => (pos, neg, None),
         [pos, neg, r] if call.name != "bool_clause" => (pos, neg, Some(r)),
@@ -110,7 +110,7 @@ pub(crate) fn bool_clause(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
 }
 
 /// `array_bool_and(as, r)`: `r <-> as[1] && as[2] && ..` (`_imp`: `r -> ..`).
-pub(crate) fn array_bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn array_bool_and(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, r] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -121,7 +121,7 @@ pub(crate) fn array_bool_and(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(
 }
 
 /// `array_bool_or(as, r)`: `r <-> as[1] || as[2] || ..` (`_imp`: `r -> ..`).
-pub(crate) fn array_bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn array_bool_or(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, r] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -132,7 +132,7 @@ pub(crate) fn array_bool_or(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<()
 }
 
 /// `array_bool_xor(as)`: an odd number of `as` are true.
-pub(crate) fn array_bool_xor(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn array_bool_xor(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs] = call.arity(1)? else {
         unreachable!("one argument")
     };

@@ -9,7 +9,7 @@ use super::post_constraints::Call;
 use crate::error::FznError;
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
-pub(crate) fn all_different_int(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn all_different_int(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs] = call.arity(1)? else {
         unreachable!("one argument")
     };
@@ -21,7 +21,7 @@ pub(crate) fn all_different_int(ctx: &mut Context<'_>, call: &Call<'_>) -> Resul
 
 /// `fzn_alldifferent_except_0(xs)`: the items other than 0 are pairwise different;
 /// `ambsolve_all_different_except(xs, v)`: the same for any value `v`.
-pub(crate) fn all_different_except(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn all_different_except(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (xs, value) = match call.args {
         [xs] if call.name == "fzn_alldifferent_except_0" => (xs, 0),
         [xs, value] if call.name == "ambsolve_all_different_except" => {
@@ -44,7 +44,7 @@ pub(crate) fn all_different_except(ctx: &mut Context<'_>, call: &Call<'_>) -> Re
 
 /// `fzn_table_int(xs, t)` and `fzn_table_bool`: the values of `xs` form a row of `t`
 /// (its rows flattened one after another).
-pub(crate) fn table(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn table(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, table] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -67,7 +67,7 @@ pub(crate) fn table(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznErr
 }
 
 /// `fzn_{all_equal,increasing,decreasing}_{int,bool}(xs)`: an order over one array.
-pub(crate) fn order(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn order(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs] = call.arity(1)? else {
         unreachable!("one argument")
     };
@@ -84,7 +84,7 @@ pub(crate) fn order(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznErr
 
 /// `fzn_lex_{lesseq,less}_{int,bool}(xs, ys)`: `xs` is lexicographically at most (below)
 /// `ys`.
-pub(crate) fn lex(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn lex(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, ys] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -99,7 +99,7 @@ pub(crate) fn lex(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError
 }
 
 /// `fzn_count_eq(xs, y, c)` and `fzn_count_eq_par`: `c` items of `xs` equal `y`.
-pub(crate) fn count_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn count_eq(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, y, c] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -111,7 +111,7 @@ pub(crate) fn count_eq(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), Fzn
 }
 
 /// `fzn_among(n, xs, S)`: `n` items of `xs` take a value of the set `S`.
-pub(crate) fn among(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn among(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [n, xs, set] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -124,7 +124,7 @@ pub(crate) fn among(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznErr
 
 /// `fzn_{at_most,at_least,exactly}_int(n, xs, v)`: at most / at least / exactly `n`
 /// items of `xs` equal `v` (`n` and `v` constants).
-pub(crate) fn occurrences(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn occurrences(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [n, xs, v] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -143,7 +143,7 @@ pub(crate) fn occurrences(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
 
 /// `fzn_global_cardinality(xs, cover, counts)`: `counts[i]` items of `xs` equal
 /// `cover[i]`; `fzn_global_cardinality_closed`: and every item takes a value of `cover`.
-pub(crate) fn global_cardinality(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn global_cardinality(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, cover, counts] = call.arity(3)? else {
         unreachable!("three arguments")
     };
@@ -156,7 +156,7 @@ pub(crate) fn global_cardinality(ctx: &mut Context<'_>, call: &Call<'_>) -> Resu
 }
 
 /// `fzn_nvalue(n, xs)`: `xs` take `n` distinct values.
-pub(crate) fn nvalue(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn nvalue(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [n, xs] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -169,7 +169,7 @@ pub(crate) fn nvalue(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznEr
 /// `fzn_regular(xs, Q, S, d, q0, F)`: the word `xs` is accepted by the automaton of states
 /// `1..Q` over symbols `1..S`, with transitions `d` (`Q` rows of `S` next states, 0 for
 /// none), start `q0` and accepting states `F`.
-pub(crate) fn regular(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn regular(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, q, s, d, q0, f] = call.arity(6)? else {
         unreachable!("six arguments")
     };
@@ -212,7 +212,7 @@ pub(crate) fn regular(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 /// `ambsolve_circuit(xs, offset)` and `ambsolve_subcircuit`: `xs[i]` is the successor of
 /// node `i` in one circuit over every node (a circuit over some nodes, the others their
 /// own successor), nodes numbered from `offset`.
-pub(crate) fn circuit(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn circuit(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [xs, offset] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -228,7 +228,7 @@ pub(crate) fn circuit(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 
 /// `ambsolve_inverse(f, f_offset, g, g_offset)`: `f[i] = j` exactly when `g[j] = i`, `f`
 /// indexed from `f_offset` and `g` from `g_offset`.
-pub(crate) fn inverse(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn inverse(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [f, f_offset, g, g_offset] = call.arity(4)? else {
         unreachable!("four arguments")
     };
@@ -241,7 +241,7 @@ pub(crate) fn inverse(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznE
 
 /// `fzn_disjunctive(s, d)` and `fzn_disjunctive_strict(s, d)`: no two tasks (start `s[i]`,
 /// duration `d[i]`) overlap; tasks of duration 0 are free, or (strict) not inside another.
-pub(crate) fn disjunctive(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn disjunctive(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [s, d] = call.arity(2)? else {
         unreachable!("two arguments")
     };
@@ -257,7 +257,7 @@ pub(crate) fn disjunctive(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), 
 
 /// `fzn_cumulative(s, d, r, b)`: at every time, the tasks running (start `s[i]`, duration
 /// `d[i]`) use at most `b` in all (`r[i]` each).
-pub(crate) fn cumulative(ctx: &mut Context<'_>, call: &Call<'_>) -> Result<(), FznError> {
+pub(crate) fn cumulative(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [s, d, r, b] = call.arity(4)? else {
         unreachable!("four arguments")
     };

@@ -32,10 +32,7 @@ impl Kind {
 ///
 /// # Errors
 /// [`FznError::Invalid`] naming the line, the builtin, the argument and what it got.
-pub(crate) fn run(
-    ctx: &Context<'_>,
-    constraints: &[Located<ConstraintItem>],
-) -> Result<(), FznError> {
+pub(crate) fn run(ctx: &Context, constraints: &[Located<ConstraintItem>]) -> Result<(), FznError> {
     for located in constraints {
         let call = &located.item;
         if super::post_constraints::handler(&call.id).is_none() {
@@ -102,7 +99,7 @@ fn expected(name: &str, at: usize, count: usize) -> Option<Kind> {
 
 /// The first value of `expr` (a scalar, or an element of an array) whose kind is not
 /// `want`, with its text.
-fn wrong(ctx: &Context<'_>, expr: &Expr, want: Kind) -> Option<(Kind, String)> {
+fn wrong(ctx: &Context, expr: &Expr, want: Kind) -> Option<(Kind, String)> {
     let ident = |name: &str| {
         ctx.kind_of(name)
             .filter(|&k| k != want)
@@ -125,7 +122,7 @@ fn wrong(ctx: &Context<'_>, expr: &Expr, want: Kind) -> Option<(Kind, String)> {
     }
 }
 
-impl Context<'_> {
+impl Context {
     /// The kind of what `name` names (of an array: its elements'), if it is an integer
     /// or a boolean.
     fn kind_of(&self, name: &str) -> Option<Kind> {

@@ -15,110 +15,114 @@ use crate::error::FznError;
 /// # Errors
 /// An unbounded `var int`, a set variable (the mznlib's `nosets.mzn` turns them into
 /// booleans), a domain too large, an unknown identifier in an array.
-pub(crate) fn run(
-    ctx: &mut Context<'_>,
-    variables: &[Located<VarDeclItem>],
-) -> Result<(), FznError> {
-    for located in variables {
-        let line = located.line;
-        match &located.item {
-            VarDeclItem::Bool { id, expr, .. } => {
-                let fixed = match expr {
-                    Some(BoolExpr::Bool(value)) => Some(i64::from(*value)),
-                    _ => None,
-                };
-                single(ctx, line, id, Some(vec![0, 1]), fixed)?;
-                let decl = ctx.decls.len() - 1;
-                ctx.decls[decl].is_bool = true;
+#[cfg(test)]
+pub(crate) fn run(ctx: &mut Context, variables: &[Located<VarDeclItem>]) -> Result<(), FznError> {
+    variables.iter().try_for_each(|located| one(ctx, located))
+}
+
+/// Declares one variable or array of variables, as it is read.
+///
+/// # Errors
+/// As [`run`].
+pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
+    let line = located.line;
+    match &located.item {
+        VarDeclItem::Bool { id, expr, .. } => {
+            let fixed = match expr {
+                Some(BoolExpr::Bool(value)) => Some(i64::from(*value)),
+                _ => None,
+            };
+            single(ctx, line, id, Some(vec![0, 1]), fixed)?;
+            let decl = ctx.decls.len() - 1;
+            ctx.decls[decl].is_bool = true;
+        }
+        VarDeclItem::IntInRange {
+            id, lb, ub, expr, ..
+        } => {
+            let domain = range(line, int(line, *lb)?, int(line, *ub)?)?;
+            single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
+        }
+        VarDeclItem::IntInSet { id, set, expr, .. } => {
+            let mut domain = set
+                .iter()
+                .map(|&v| int(line, v))
+                .collect::<Result<Vec<_>, _>>()?;
+            domain.sort_unstable();
+            domain.dedup();
+            single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
+        }
+        VarDeclItem::Int { id, expr, .. } => match fixed_int(line, expr.as_ref())? {
+            Some(value) => single(ctx, line, id, Some(vec![value]), None)?,
+            None if matches!(expr, Some(IntExpr::VarParIdentifier(_))) => {
+                // An alias: its domain is the other variable's.
+                single(ctx, line, id, None, None)?;
             }
-            VarDeclItem::IntInRange {
-                id, lb, ub, expr, ..
-            } => {
-                let domain = range(line, int(line, *lb)?, int(line, *ub)?)?;
-                single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
-            }
-            VarDeclItem::IntInSet { id, set, expr, .. } => {
-                let mut domain = set
-                    .iter()
-                    .map(|&v| int(line, v))
-                    .collect::<Result<Vec<_>, _>>()?;
-                domain.sort_unstable();
-                domain.dedup();
-                single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
-            }
-            VarDeclItem::Int { id, expr, .. } => match fixed_int(line, expr.as_ref())? {
-                Some(value) => single(ctx, line, id, Some(vec![value]), None)?,
-                None if matches!(expr, Some(IntExpr::VarParIdentifier(_))) => {
-                    // An alias: its domain is the other variable's.
-                    single(ctx, line, id, None, None)?;
-                }
-                None => {
-                    return Err(FznError::invalid(
-                        line,
-                        format!(
-                            "`{id}` is an unbounded `var int`: ambsolve needs a finite domain \
-                             (give the variable bounds in the model)"
-                        ),
-                    ));
-                }
-            },
-            VarDeclItem::ArrayOfBool { id, array_expr, .. } => {
-                let elems = match array_expr {
-                    Some(ArrayOfBoolExpr::Array(items)) => bool_items(ctx, line, items)?,
-                    Some(ArrayOfBoolExpr::VarParIdentifier(other)) => {
-                        ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
-                    }
-                    None => {
-                        let elems = fresh(ctx, line, id, located.item.ix(), vec![0, 1])?;
-                        for elem in &elems {
-                            if let Elem::Var(decl) = *elem {
-                                ctx.decls[decl].is_bool = true;
-                            }
-                        }
-                        elems
-                    }
-                };
-                ctx.bool_arrays.insert(id.clone());
-                ctx.define(line, id, Symbol::VarArray(elems))?;
-            }
-            VarDeclItem::ArrayOfInt { id, array_expr, .. }
-            | VarDeclItem::ArrayOfIntInRange { id, array_expr, .. }
-            | VarDeclItem::ArrayOfIntInSet { id, array_expr, .. } => {
-                let elems = match array_expr {
-                    Some(ArrayOfIntExpr::Array(items)) => items
-                        .iter()
-                        .map(|item| match item {
-                            IntExpr::Int(value) => Ok(Elem::Const(int(line, *value)?)),
-                            IntExpr::VarParIdentifier(name) => ctx.ident_elem(line, name),
-                        })
-                        .collect::<Result<_, _>>()?,
-                    Some(ArrayOfIntExpr::VarParIdentifier(other)) => {
-                        ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
-                    }
-                    None => {
-                        let domain = array_domain(line, &located.item)?;
-                        fresh(ctx, line, id, located.item.ix(), domain)?
-                    }
-                };
-                ctx.define(line, id, Symbol::VarArray(elems))?;
-            }
-            VarDeclItem::SetOfInt { .. }
-            | VarDeclItem::SubSetOfIntSet { .. }
-            | VarDeclItem::SubSetOfIntRange { .. }
-            | VarDeclItem::ArrayOfSet { .. }
-            | VarDeclItem::ArrayOfSubSetOfIntRange { .. }
-            | VarDeclItem::ArrayOfSubSetOfIntSet { .. } => {
+            None => {
                 return Err(FznError::invalid(
                     line,
-                    "set variables are not supported: compile with ambsolve's mznlib \
-                     (`--solver ambsolve`), whose nosets.mzn turns them into booleans",
+                    format!(
+                        "`{id}` is an unbounded `var int`: ambsolve needs a finite domain \
+                         (give the variable bounds in the model)"
+                    ),
                 ));
             }
-            VarDeclItem::Float { .. }
-            | VarDeclItem::BoundedFloat { .. }
-            | VarDeclItem::ArrayOfFloat { .. }
-            | VarDeclItem::ArrayOfBoundedFloat { .. } => return Err(FznError::Float { line }),
+        },
+        VarDeclItem::ArrayOfBool { id, array_expr, .. } => {
+            let elems = match array_expr {
+                Some(ArrayOfBoolExpr::Array(items)) => bool_items(ctx, line, items)?,
+                Some(ArrayOfBoolExpr::VarParIdentifier(other)) => {
+                    ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
+                }
+                None => {
+                    let elems = fresh(ctx, line, id, located.item.ix(), vec![0, 1])?;
+                    for elem in &elems {
+                        if let Elem::Var(decl) = *elem {
+                            ctx.decls[decl].is_bool = true;
+                        }
+                    }
+                    elems
+                }
+            };
+            ctx.bool_arrays.insert(id.clone());
+            ctx.define(line, id.as_str(), Symbol::VarArray(elems))?;
         }
+        VarDeclItem::ArrayOfInt { id, array_expr, .. }
+        | VarDeclItem::ArrayOfIntInRange { id, array_expr, .. }
+        | VarDeclItem::ArrayOfIntInSet { id, array_expr, .. } => {
+            let elems = match array_expr {
+                Some(ArrayOfIntExpr::Array(items)) => items
+                    .iter()
+                    .map(|item| match item {
+                        IntExpr::Int(value) => Ok(Elem::Const(int(line, *value)?)),
+                        IntExpr::VarParIdentifier(name) => ctx.ident_elem(line, name),
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(ArrayOfIntExpr::VarParIdentifier(other)) => {
+                    ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
+                }
+                None => {
+                    let domain = array_domain(line, &located.item)?;
+                    fresh(ctx, line, id, located.item.ix(), domain)?
+                }
+            };
+            ctx.define(line, id.as_str(), Symbol::VarArray(elems))?;
+        }
+        VarDeclItem::SetOfInt { .. }
+        | VarDeclItem::SubSetOfIntSet { .. }
+        | VarDeclItem::SubSetOfIntRange { .. }
+        | VarDeclItem::ArrayOfSet { .. }
+        | VarDeclItem::ArrayOfSubSetOfIntRange { .. }
+        | VarDeclItem::ArrayOfSubSetOfIntSet { .. } => {
+            return Err(FznError::invalid(
+                line,
+                "set variables are not supported: compile with ambsolve's mznlib \
+                 (`--solver ambsolve`), whose nosets.mzn turns them into booleans",
+            ));
+        }
+        VarDeclItem::Float { .. }
+        | VarDeclItem::BoundedFloat { .. }
+        | VarDeclItem::ArrayOfFloat { .. }
+        | VarDeclItem::ArrayOfBoundedFloat { .. } => return Err(FznError::Float { line }),
     }
     Ok(())
 }
@@ -126,7 +130,7 @@ pub(crate) fn run(
 /// Declares a single variable (`domain`: `None` for an unbounded alias `var int: x = y;`);
 /// an alias is merged later.
 fn single(
-    ctx: &mut Context<'_>,
+    ctx: &mut Context,
     line: usize,
     name: &str,
     domain: Option<Vec<i64>>,
@@ -137,8 +141,10 @@ fn single(
     if let Some(value) = fixed {
         domain.retain(|&v| v == value);
     }
+    // One name, shared by the declaration, the symbol, the model and the output.
+    let name: std::sync::Arc<str> = name.into();
     let decl = ctx.declare(Decl {
-        name: name.to_string(),
+        name: std::sync::Arc::clone(&name),
         line,
         domain,
         is_bool: false,
@@ -155,7 +161,7 @@ fn fixed_int(line: usize, expr: Option<&IntExpr>) -> Result<Option<i64>, FznErro
     }
 }
 
-fn bool_items(ctx: &Context<'_>, line: usize, items: &[BoolExpr]) -> Result<Vec<Elem>, FznError> {
+fn bool_items(ctx: &Context, line: usize, items: &[BoolExpr]) -> Result<Vec<Elem>, FznError> {
     items
         .iter()
         .map(|item| match item {
@@ -189,7 +195,7 @@ fn array_domain(line: usize, item: &VarDeclItem) -> Result<Vec<i64>, FznError> {
 
 /// Fresh variables `name[1]`, `name[2]`, .. for an array declared without a value.
 fn fresh(
-    ctx: &mut Context<'_>,
+    ctx: &mut Context,
     line: usize,
     name: &str,
     length: Option<i128>,
@@ -201,7 +207,7 @@ fn fresh(
     Ok((1..=length)
         .map(|i| {
             Elem::Var(ctx.declare(Decl {
-                name: format!("{name}[{i}]"),
+                name: format!("{name}[{i}]").into(),
                 line,
                 domain: domain.clone(),
                 is_bool: false,
@@ -240,8 +246,10 @@ mod tests {
 
     fn decls(text: &str) -> Result<Vec<String>, FznError> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast, ast.constraints.len());
-        super::super::define_constants::run(&mut ctx)?;
+        let mut ctx = Context::new();
+        for located in &ast.parameters {
+            super::super::define_constants::one(&mut ctx, located)?;
+        }
         run(&mut ctx, &ast.variables)?;
         Ok(ctx
             .decls
@@ -312,8 +320,10 @@ mod tests {
             "int: n = 5;\nvar 1..3: x;\narray [1..3] of var int: a = [x, 2, n];\nsolve satisfy;\n",
         )
         .expect("valid");
-        let mut ctx = Context::new(&ast, ast.constraints.len());
-        super::super::define_constants::run(&mut ctx).expect("constants");
+        let mut ctx = Context::new();
+        for located in &ast.parameters {
+            super::super::define_constants::one(&mut ctx, located).expect("constants");
+        }
         run(&mut ctx, &ast.variables).expect("variables");
         match &ctx.symbols["a"] {
             Symbol::VarArray(elems) => {

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use ambsolve::{IntArg, Lit, Model, Strategy, Var};
 use flatzinc::{BoolExpr, Expr, IntExpr, SetLiteralExpr};
 
-use crate::ast::Ast;
 use crate::error::FznError;
 use crate::output::Output;
 
@@ -24,8 +23,8 @@ pub(crate) enum Elem {
 /// declared without a value.
 #[derive(Clone, Debug)]
 pub(crate) struct Decl {
-    /// Its FlatZinc name.
-    pub(crate) name: String,
+    /// Its FlatZinc name (shared with the model's variable and the output).
+    pub(crate) name: std::sync::Arc<str>,
     /// The line it was declared on.
     pub(crate) line: usize,
     /// The values it may take, ascending (booleans: 0 and 1). For a variable merged into
@@ -58,14 +57,11 @@ pub(crate) enum Symbol {
 }
 
 /// The shared state of the passes.
-pub(crate) struct Context<'ast> {
-    /// The parsed file's parameters and solve item (its variables and constraints are
-    /// handed to the passes that read them, and dropped once compiled).
-    pub(crate) ast: &'ast Ast,
+pub(crate) struct Context {
     /// The model being built.
     pub(crate) model: Model<'static>,
     /// Identifiers: parameters, variables, arrays.
-    pub(crate) symbols: HashMap<String, Symbol>,
+    pub(crate) symbols: HashMap<std::sync::Arc<str>, Symbol>,
     /// Variable declarations, in the order of the file.
     pub(crate) decls: Vec<Decl>,
     /// Union-find over `decls`: the declaration each one was merged with (itself for a
@@ -84,6 +80,8 @@ pub(crate) struct Context<'ast> {
     pub(crate) strategy: Option<Strategy>,
     /// The arrays (of parameters or variables) declared boolean.
     pub(crate) bool_arrays: std::collections::HashSet<String>,
+    /// What the declarations ask to print (resolved by `prepare_variables`).
+    pub(crate) wanted: Vec<super::prepare_variables::Wanted>,
     /// The annotations of variables and constraints ambsolve does not know, each with
     /// the first line it is on (listed in a note at the end).
     pub(crate) unknown: Vec<(String, usize)>,
@@ -95,22 +93,22 @@ pub(crate) struct Context<'ast> {
 /// memory (8 bytes a value).
 pub(crate) const MAX_DOMAIN: u64 = 1 << 22;
 
-impl<'ast> Context<'ast> {
+impl Context {
     /// A context for `ast`, nothing compiled yet.
-    pub(crate) fn new(ast: &'ast Ast, constraints: usize) -> Self {
+    pub(crate) fn new() -> Self {
         Context {
-            ast,
             model: Model::new(),
             symbols: HashMap::new(),
             decls: Vec::new(),
             parent: Vec::new(),
             vars: Vec::new(),
             constants: HashMap::new(),
-            consumed: vec![false; constraints],
+            consumed: Vec::new(),
             output: Output::default(),
             strategy: None,
             bool_arrays: std::collections::HashSet::new(),
             unknown: Vec::new(),
+            wanted: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -119,10 +117,15 @@ impl<'ast> Context<'ast> {
     pub(crate) fn define(
         &mut self,
         line: usize,
-        name: &str,
+        name: impl Into<std::sync::Arc<str>>,
         symbol: Symbol,
     ) -> Result<(), FznError> {
-        if self.symbols.insert(name.to_string(), symbol).is_some() {
+        let name = name.into();
+        if self
+            .symbols
+            .insert(std::sync::Arc::clone(&name), symbol)
+            .is_some()
+        {
             return Err(FznError::invalid(
                 line,
                 format!("`{name}` is declared twice"),

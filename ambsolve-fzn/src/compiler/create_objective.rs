@@ -1,18 +1,19 @@
 //! Pass: `solve minimize x;` / `solve maximize x;` becomes the model's objective.
 
 use ambsolve::Sense;
-use flatzinc::{BoolExpr, Goal, IntExpr, OptimizationType};
+use flatzinc::{BoolExpr, Goal, IntExpr, OptimizationType, SolveItem};
 
 use super::context::{Context, Elem};
+use crate::ast::Located;
 use crate::error::FznError;
 
 /// Sets the objective, if the solve item has one.
 ///
 /// # Errors
 /// A float or set objective, an unknown identifier.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
-    let line = ctx.ast.solve.line;
-    let (sense, elem) = match &ctx.ast.solve.item.goal {
+pub(crate) fn run(ctx: &mut Context, solve: &Located<SolveItem>) -> Result<(), FznError> {
+    let line = solve.line;
+    let (sense, elem) = match &solve.item.goal {
         Goal::Satisfy => return Ok(()),
         Goal::OptimizeInt(sense, IntExpr::Int(value)) => {
             (sense, Elem::Const(super::context::int(line, *value)?))

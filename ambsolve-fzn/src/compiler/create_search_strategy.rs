@@ -20,9 +20,10 @@
 //! A note goes to `-v` for each annotation followed only in part.
 
 use ambsolve::{Phase, Restarts, Strategy, ValueKey, ValueOrder, VarId, VarOrder, value_images};
-use flatzinc::{AnnExpr, Annotation, Expr};
+use flatzinc::{AnnExpr, Annotation, Expr, SolveItem};
 
 use super::context::{Context, Elem};
+use crate::ast::Located;
 use crate::error::FznError;
 
 /// Builds the strategy of the solve item's annotations (none if it has none).
@@ -30,8 +31,12 @@ use crate::error::FznError;
 /// # Errors
 /// A malformed search annotation (its variables not an array, a restart's argument not a
 /// number).
-pub(crate) fn run(ctx: &mut Context<'_>, seed: u64) -> Result<(), FznError> {
-    let line = ctx.ast.solve.line;
+pub(crate) fn run(
+    ctx: &mut Context,
+    solve: &Located<SolveItem>,
+    seed: u64,
+) -> Result<(), FznError> {
+    let line = solve.line;
     let mut phases = Vec::new();
     let mut restarts = None;
     let mut reader = Reader {
@@ -41,7 +46,7 @@ pub(crate) fn run(ctx: &mut Context<'_>, seed: u64) -> Result<(), FznError> {
         phases: &mut phases,
         restarts: &mut restarts,
     };
-    for annotation in &ctx.ast.solve.item.annotations {
+    for annotation in &solve.item.annotations {
         reader.collect(ctx, annotation)?;
     }
     if phases.is_empty() && restarts.is_none() {
@@ -70,7 +75,7 @@ struct Reader<'r> {
 
 impl Reader<'_> {
     /// Reads one annotation of the solve item.
-    fn collect(&mut self, ctx: &mut Context<'_>, annotation: &Annotation) -> Result<(), FznError> {
+    fn collect(&mut self, ctx: &mut Context, annotation: &Annotation) -> Result<(), FznError> {
         let line = self.line;
         let args = &annotation.expressions;
         let id = annotation.id.as_str();
@@ -129,7 +134,7 @@ impl Reader<'_> {
     }
 
     /// The variable order a variable selection names.
-    fn var_order(&mut self, ctx: &mut Context<'_>, selection: &str) -> VarOrder {
+    fn var_order(&mut self, ctx: &mut Context, selection: &str) -> VarOrder {
         let mut key = || {
             self.key
                 .get_or_insert_with(|| value_images(ctx.vars.iter().flatten()))
@@ -156,7 +161,7 @@ impl Reader<'_> {
     }
 
     /// The value order a value selection names.
-    fn value_order(&self, ctx: &mut Context<'_>, selection: &str) -> ValueOrder {
+    fn value_order(&self, ctx: &mut Context, selection: &str) -> ValueOrder {
         match selection {
             "indomain_min" | "indomain" => ValueOrder::Ascending,
             "indomain_max" => ValueOrder::Descending,

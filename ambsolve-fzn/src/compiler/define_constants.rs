@@ -4,45 +4,43 @@
 use flatzinc::{ParDeclItem, SetLiteral};
 
 use super::context::{Context, Symbol, int, range};
+use crate::ast::Located;
 use crate::error::FznError;
 
-/// Defines every parameter of the file.
+/// Defines a parameter, as it is read.
 ///
 /// # Errors
 /// An integer that does not fit in an `i64`, a set too large, a name declared twice.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<(), FznError> {
-    for located in &ctx.ast.parameters {
-        let line = located.line;
-        let (name, symbol) = match &located.item {
-            ParDeclItem::Int { id, int: value } => (id, Symbol::Int(int(line, *value)?)),
-            ParDeclItem::Bool { id, bool } => (id, Symbol::Bool(*bool)),
-            ParDeclItem::SetOfInt { id, set_literal } => {
-                (id, Symbol::Set(set_values(line, set_literal)?))
+pub(crate) fn one(ctx: &mut Context, located: &Located<ParDeclItem>) -> Result<(), FznError> {
+    let line = located.line;
+    let (name, symbol) = match &located.item {
+        ParDeclItem::Int { id, int: value } => (id, Symbol::Int(int(line, *value)?)),
+        ParDeclItem::Bool { id, bool } => (id, Symbol::Bool(*bool)),
+        ParDeclItem::SetOfInt { id, set_literal } => {
+            (id, Symbol::Set(set_values(line, set_literal)?))
+        }
+        ParDeclItem::ArrayOfInt { id, v, .. } => {
+            let values = v.iter().map(|&x| int(line, x)).collect::<Result<_, _>>()?;
+            (id, Symbol::IntArray(values))
+        }
+        ParDeclItem::ArrayOfBool { id, v, .. } => {
+            ctx.bool_arrays.insert(id.clone());
+            (
+                id,
+                Symbol::IntArray(v.iter().map(|&b| i64::from(b)).collect()),
+            )
+        }
+        ParDeclItem::ArrayOfSet { id, v, .. } => {
+            for set in v {
+                set_values(line, set)?;
             }
-            ParDeclItem::ArrayOfInt { id, v, .. } => {
-                let values = v.iter().map(|&x| int(line, x)).collect::<Result<_, _>>()?;
-                (id, Symbol::IntArray(values))
-            }
-            ParDeclItem::ArrayOfBool { id, v, .. } => {
-                ctx.bool_arrays.insert(id.clone());
-                (
-                    id,
-                    Symbol::IntArray(v.iter().map(|&b| i64::from(b)).collect()),
-                )
-            }
-            ParDeclItem::ArrayOfSet { id, v, .. } => {
-                for set in v {
-                    set_values(line, set)?;
-                }
-                (id, Symbol::SetArray)
-            }
-            ParDeclItem::Float { .. } | ParDeclItem::ArrayOfFloat { .. } => {
-                return Err(FznError::Float { line });
-            }
-        };
-        ctx.define(line, name, symbol)?;
-    }
-    Ok(())
+            (id, Symbol::SetArray)
+        }
+        ParDeclItem::Float { .. } | ParDeclItem::ArrayOfFloat { .. } => {
+            return Err(FznError::Float { line });
+        }
+    };
+    ctx.define(line, name.as_str(), symbol)
 }
 
 /// The values of a set parameter, ascending and distinct.
@@ -69,12 +67,14 @@ mod tests {
 
     fn symbols(text: &str) -> Result<Vec<(String, String)>, FznError> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast, ast.constraints.len());
-        run(&mut ctx)?;
+        let mut ctx = Context::new();
+        for located in &ast.parameters {
+            one(&mut ctx, located)?;
+        }
         let mut all: Vec<(String, String)> = ctx
             .symbols
             .iter()
-            .map(|(k, v)| (k.clone(), format!("{v:?}")))
+            .map(|(k, v)| (k.to_string(), format!("{v:?}")))
             .collect();
         all.sort();
         Ok(all)

@@ -13,48 +13,52 @@ use crate::error::FznError;
 /// The builtins that state the equality of their two arguments.
 const EQUALITIES: [&str; 3] = ["int_eq", "bool_eq", "bool2int"];
 
-/// Merges the aliases and the equalities between two variables.
+/// Merges a variable declared as an alias (`var int: x = y;`) with what it names, as
+/// it is read.
 ///
 /// # Errors
 /// An alias of an unknown identifier.
+pub(crate) fn alias(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
+    let line = located.line;
+    let (id, other) = match &located.item {
+        VarDeclItem::Bool {
+            id,
+            expr: Some(BoolExpr::VarParIdentifier(other)),
+            ..
+        }
+        | VarDeclItem::Int {
+            id,
+            expr: Some(IntExpr::VarParIdentifier(other)),
+            ..
+        }
+        | VarDeclItem::IntInRange {
+            id,
+            expr: Some(IntExpr::VarParIdentifier(other)),
+            ..
+        }
+        | VarDeclItem::IntInSet {
+            id,
+            expr: Some(IntExpr::VarParIdentifier(other)),
+            ..
+        } => (id, other),
+        _ => return Ok(()),
+    };
+    let Some(&Symbol::Var(decl)) = ctx.symbols.get(id.as_str()) else {
+        return Ok(());
+    };
+    match ctx.ident_elem(line, other)? {
+        Elem::Var(with) => merge(ctx, decl, with),
+        Elem::Const(value) => fix(ctx, decl, value),
+    }
+    Ok(())
+}
+
+/// Merges the variables of the equalities between two variables.
 pub(crate) fn run(
-    ctx: &mut Context<'_>,
-    variables: &[Located<VarDeclItem>],
+    ctx: &mut Context,
     constraints: &[Located<ConstraintItem>],
 ) -> Result<(), FznError> {
-    for located in variables {
-        let line = located.line;
-        let (id, other) = match &located.item {
-            VarDeclItem::Bool {
-                id,
-                expr: Some(BoolExpr::VarParIdentifier(other)),
-                ..
-            }
-            | VarDeclItem::Int {
-                id,
-                expr: Some(IntExpr::VarParIdentifier(other)),
-                ..
-            }
-            | VarDeclItem::IntInRange {
-                id,
-                expr: Some(IntExpr::VarParIdentifier(other)),
-                ..
-            }
-            | VarDeclItem::IntInSet {
-                id,
-                expr: Some(IntExpr::VarParIdentifier(other)),
-                ..
-            } => (id, other),
-            _ => continue,
-        };
-        let Some(&Symbol::Var(decl)) = ctx.symbols.get(id) else {
-            continue;
-        };
-        match ctx.ident_elem(line, other)? {
-            Elem::Var(with) => merge(ctx, decl, with),
-            Elem::Const(value) => fix(ctx, decl, value),
-        }
-    }
+    ctx.consumed = vec![false; constraints.len()];
     for (at, located) in constraints.iter().enumerate() {
         let call = &located.item;
         if !EQUALITIES.contains(&call.id.as_str()) || call.exprs.len() != 2 {
@@ -70,9 +74,9 @@ pub(crate) fn run(
 }
 
 /// The declaration an argument names, if it is a single variable.
-fn var_of(ctx: &Context<'_>, expr: &Expr) -> Option<usize> {
+fn var_of(ctx: &Context, expr: &Expr) -> Option<usize> {
     match expr {
-        Expr::VarParIdentifier(name) => match ctx.symbols.get(name) {
+        Expr::VarParIdentifier(name) => match ctx.symbols.get(name.as_str()) {
             Some(Symbol::Var(decl)) => Some(*decl),
             _ => None,
         },
@@ -82,7 +86,7 @@ fn var_of(ctx: &Context<'_>, expr: &Expr) -> Option<usize> {
 
 /// Merges the classes of `a` and `b`: the earlier declared root stays the root, with the
 /// intersection of both domains.
-fn merge(ctx: &mut Context<'_>, a: usize, b: usize) {
+fn merge(ctx: &mut Context, a: usize, b: usize) {
     let (a, b) = (ctx.root(a), ctx.root(b));
     if a == b {
         return;
@@ -103,7 +107,7 @@ fn merge(ctx: &mut Context<'_>, a: usize, b: usize) {
 }
 
 /// Keeps only `value` in the domain of `decl`'s class.
-fn fix(ctx: &mut Context<'_>, decl: usize, value: i64) {
+fn fix(ctx: &mut Context, decl: usize, value: i64) {
     let root = ctx.root(decl);
     let decl = &mut ctx.decls[root];
     if decl.unbounded {
@@ -130,10 +134,15 @@ mod tests {
 
     fn classes(text: &str) -> Vec<String> {
         let ast = parse_str(text).expect("valid FlatZinc");
-        let mut ctx = Context::new(&ast, ast.constraints.len());
-        define_constants::run(&mut ctx).expect("constants");
+        let mut ctx = Context::new();
+        for located in &ast.parameters {
+            define_constants::one(&mut ctx, located).expect("constants");
+        }
         collect_domains::run(&mut ctx, &ast.variables).expect("domains");
-        run(&mut ctx, &ast.variables, &ast.constraints).expect("merged");
+        for located in &ast.variables {
+            alias(&mut ctx, located).expect("merged");
+        }
+        run(&mut ctx, &ast.constraints).expect("merged");
         let mut lines: Vec<String> = (0..ctx.decls.len())
             .map(|d| {
                 let root = ctx.root(d);

@@ -30,10 +30,12 @@ mod prepare_variables;
 use ambsolve::Model;
 
 use self::context::Context;
-use crate::ast::Ast;
+use flatzinc::{ConstraintItem, SolveItem};
+
+use crate::ast::{Ast, Located};
 use crate::error::FznError;
 use crate::output::Output;
-use crate::parser::ReadLimits;
+use crate::parser::{Item, ReadLimits};
 
 pub(crate) use self::post_constraints::BUILTINS;
 
@@ -49,40 +51,103 @@ pub(crate) struct Compiled {
 ///
 /// # Errors
 /// The first pass that fails says why, with the line.
-pub(crate) fn compile(mut ast: Ast, seed: u64, limits: &ReadLimits) -> Result<Compiled, FznError> {
-    // The declarations and constraints are dropped as soon as they are compiled: a file
-    // of a million constraints is not kept twice, as items and as the model.
-    let variables = std::mem::take(&mut ast.variables);
-    let constraints = std::mem::take(&mut ast.constraints);
-    let mut ctx = Context::new(&ast, constraints.len());
-    define_constants::run(&mut ctx)?;
-    collect_domains::run(&mut ctx, &variables)?;
-    check_types::run(&ctx, &constraints)?;
-    limits.check()?;
-    merge_equivalences::run(&mut ctx, &variables, &constraints)?;
-    prepare_variables::run(&mut ctx, &variables)?;
-    drop(variables);
-    limits.check()?;
-    post_constraints::run(&mut ctx, constraints, limits)?;
-    create_objective::run(&mut ctx)?;
-    create_search_strategy::run(&mut ctx, seed)?;
-    if !ctx.unknown.is_empty() {
-        let listed: Vec<String> = ctx
-            .unknown
-            .iter()
-            .map(|(name, line)| format!("`{name}` (line {line})"))
-            .collect();
-        ctx.notes.push(format!(
-            "ignored annotations ambsolve does not know: {}",
-            listed.join(", ")
-        ));
+pub(crate) fn compile(ast: Ast, seed: u64, limits: &ReadLimits) -> Result<Compiled, FznError> {
+    let mut compiler = Compiler::new();
+    let Ast {
+        parameters,
+        variables,
+        constraints,
+        solve,
+    } = ast;
+    let items = (parameters.into_iter().map(Item::Parameter))
+        .chain(variables.into_iter().map(Item::Variable))
+        .chain(constraints.into_iter().map(Item::Constraint));
+    for item in items {
+        compiler.item(item)?;
     }
-    ctx.model.shrink_to_fit();
-    ctx.output.items.shrink_to_fit();
-    Ok(Compiled {
-        model: ctx.model,
-        output: ctx.output,
-        strategy: ctx.strategy,
-        notes: ctx.notes,
-    })
+    compiler.finish(solve, seed, limits)
+}
+
+/// A compilation fed one statement at a time, in the order of the file. Parameters and
+/// variables are compiled as they come (the first two passes, the aliases of the third,
+/// and what the fifth will print), so that their items need not be kept; the constraints
+/// are kept until [`finish`](Compiler::finish) runs the rest.
+pub(crate) struct Compiler {
+    ctx: Context,
+    constraints: Vec<Located<ConstraintItem>>,
+}
+
+impl Compiler {
+    pub(crate) fn new() -> Self {
+        Compiler {
+            ctx: Context::new(),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// Compiles (or keeps) one item.
+    ///
+    /// # Errors
+    /// What the passes that read it say, with its line.
+    pub(crate) fn item(&mut self, item: Item) -> Result<(), FznError> {
+        let ctx = &mut self.ctx;
+        match item {
+            Item::Parameter(located) => define_constants::one(ctx, &located),
+            Item::Variable(located) => {
+                collect_domains::one(ctx, &located)?;
+                merge_equivalences::alias(ctx, &located)?;
+                prepare_variables::note(ctx, &located)
+            }
+            Item::Constraint(located) => {
+                self.constraints.push(located);
+                Ok(())
+            }
+        }
+    }
+
+    /// Runs the passes left over the constraints kept and the solve item.
+    ///
+    /// # Errors
+    /// The first pass that fails says why, with the line.
+    pub(crate) fn finish(
+        self,
+        solve: Located<SolveItem>,
+        seed: u64,
+        limits: &ReadLimits,
+    ) -> Result<Compiled, FznError> {
+        let Compiler {
+            mut ctx,
+            mut constraints,
+        } = self;
+        constraints.shrink_to_fit();
+        check_types::run(&ctx, &constraints)?;
+        limits.check()?;
+        merge_equivalences::run(&mut ctx, &constraints)?;
+        prepare_variables::run(&mut ctx)?;
+        limits.check()?;
+        // Each constraint is dropped once posted: a file of a million constraints is not
+        // kept twice, as items and as the model.
+        post_constraints::run(&mut ctx, constraints, limits)?;
+        create_objective::run(&mut ctx, &solve)?;
+        create_search_strategy::run(&mut ctx, &solve, seed)?;
+        if !ctx.unknown.is_empty() {
+            let listed: Vec<String> = ctx
+                .unknown
+                .iter()
+                .map(|(name, line)| format!("`{name}` (line {line})"))
+                .collect();
+            ctx.notes.push(format!(
+                "ignored annotations ambsolve does not know: {}",
+                listed.join(", ")
+            ));
+        }
+        ctx.model.shrink_to_fit();
+        ctx.output.items.shrink_to_fit();
+        Ok(Compiled {
+            model: ctx.model,
+            output: ctx.output,
+            strategy: ctx.strategy,
+            notes: ctx.notes,
+        })
+    }
 }

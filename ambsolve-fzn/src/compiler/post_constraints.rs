@@ -44,7 +44,7 @@ impl Call<'_> {
 }
 
 /// Posts one builtin: adds its meaning to the context's model.
-pub(crate) type Handler = fn(&mut Context<'_>, &Call<'_>) -> Result<(), FznError>;
+pub(crate) type Handler = fn(&mut Context, &Call<'_>) -> Result<(), FznError>;
 
 /// Every builtin ambsolve supports, with its handler. Adding one is a line here and its
 /// handler in `builtins.rs` (integers), `builtins_bool.rs` (logic) or
@@ -191,7 +191,7 @@ pub(crate) fn handler(name: &str) -> Option<Handler> {
 /// [`FznError::Unsupported`] listing every builtin the table lacks (with the first line
 /// each appears on), checked before anything is posted; else the first argument error.
 pub(crate) fn run(
-    ctx: &mut Context<'_>,
+    ctx: &mut Context,
     constraints: Vec<Located<ConstraintItem>>,
     limits: &ReadLimits,
 ) -> Result<(), FznError> {

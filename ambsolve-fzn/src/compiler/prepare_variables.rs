@@ -1,6 +1,9 @@
 //! Pass: one model variable (`Var<i64>`, named as in the file) for each class of merged
 //! declarations, and the output: what `output_var` and `output_array` ask to print.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use flatzinc::{AnnExpr, Annotation, Expr, SetExpr, VarDeclItem};
 
 use super::context::{Context, Elem, Symbol, set_literal};
@@ -17,18 +20,58 @@ const VAR_ANNOTATIONS: &[&str] = &[
     "is_introduced",
 ];
 
+/// What a declaration asks to print, noted as it is read (the declaration itself is
+/// not kept): `name = value;` for an `output_var`, `name = arrayNd(..)` for an
+/// `output_array` with these index sets.
+pub(crate) struct Wanted {
+    line: usize,
+    name: Arc<str>,
+    dims: Option<Vec<(i64, i64)>>,
+    is_bool: bool,
+}
+
+/// Notes what a declaration asks to print, and the annotations of it ambsolve does not
+/// know (listed by `-v`).
+///
+/// # Errors
+/// A malformed `output_array`.
+pub(crate) fn note(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
+    let line = located.line;
+    let (id, annos, is_array, is_bool) = describe(&located.item);
+    ctx.unknown_annotations(line, annos, VAR_ANNOTATIONS);
+    let dims = if is_array {
+        match output_array(line, annos)? {
+            Some(dims) => Some(dims),
+            None => return Ok(()),
+        }
+    } else if annos.iter().any(|a| a.id == "output_var") {
+        None
+    } else {
+        return Ok(());
+    };
+    // A single variable's name is its declaration's (shared, not copied).
+    let name = match ctx.symbols.get(id) {
+        Some(&Symbol::Var(decl)) if dims.is_none() => Arc::clone(&ctx.decls[decl].name),
+        _ => Arc::from(id),
+    };
+    ctx.wanted.push(Wanted {
+        line,
+        name,
+        dims,
+        is_bool,
+    });
+    Ok(())
+}
+
 /// Declares the model's variables, then the output.
 ///
 /// # Errors
-/// A variable left unbounded after merging, a malformed `output_array`.
-///
-/// The annotations of variables it knows (and ignores, but for the output): the rest
-/// are listed by `-v`.
-pub(crate) fn run(
-    ctx: &mut Context<'_>,
-    variables: &[Located<VarDeclItem>],
-) -> Result<(), FznError> {
+/// A variable left unbounded after merging, an `output_array` whose index sets do not
+/// fit its array.
+pub(crate) fn run(ctx: &mut Context) -> Result<(), FznError> {
     ctx.vars = vec![None; ctx.decls.len()];
+    // Variables with the same domain share its list of values.
+    let mut lists: HashMap<Vec<i64>, Arc<[i64]>> = HashMap::new();
     for d in 0..ctx.decls.len() {
         if ctx.root(d) != d {
             continue;
@@ -43,20 +86,26 @@ pub(crate) fn run(
                 ),
             ));
         }
-        let var = ctx
-            .model
-            .named_var(decl.name.clone(), decl.domain.iter().copied());
+        let values = match lists.get(&decl.domain) {
+            Some(values) => Arc::clone(values),
+            None => {
+                let values: Arc<[i64]> = Arc::from(decl.domain.as_slice());
+                lists.insert(decl.domain.clone(), Arc::clone(&values));
+                values
+            }
+        };
+        let var = ctx.model.named_var_shared(Arc::clone(&decl.name), &values);
         ctx.vars[d] = Some(var);
     }
-    for located in variables {
-        let line = located.line;
-        let (id, annos, is_array, is_bool) = describe(&located.item);
-        ctx.unknown_annotations(line, annos, VAR_ANNOTATIONS);
-        if is_array {
-            let Some(dims) = output_array(line, annos)? else {
-                continue;
-            };
-            let Some(Symbol::VarArray(elems)) = ctx.symbols.get(id) else {
+    for wanted in std::mem::take(&mut ctx.wanted) {
+        let Wanted {
+            line,
+            name,
+            dims,
+            is_bool,
+        } = wanted;
+        if let Some(dims) = dims {
+            let Some(Symbol::VarArray(elems)) = ctx.symbols.get(&*name) else {
                 continue;
             };
             let elems = elems.clone();
@@ -68,25 +117,25 @@ pub(crate) fn run(
                 return Err(FznError::invalid(
                     line,
                     format!(
-                        "`output_array` of `{id}` gives {expected} elements for an array of {}",
+                        "`output_array` of `{name}` gives {expected} elements for an array of {}",
                         elems.len()
                     ),
                 ));
             }
             let values = elems.into_iter().map(|e| printed(ctx, e)).collect();
             ctx.output.items.push(OutputItem::Array {
-                name: id.to_string(),
+                name,
                 dims,
                 values,
                 is_bool,
             });
-        } else if annos.iter().any(|a| a.id == "output_var") {
-            let Some(&Symbol::Var(decl)) = ctx.symbols.get(id) else {
+        } else {
+            let Some(&Symbol::Var(decl)) = ctx.symbols.get(&*name) else {
                 continue;
             };
             let value = printed(ctx, Elem::Var(decl));
             ctx.output.items.push(OutputItem::Single {
-                name: id.to_string(),
+                name,
                 value,
                 is_bool,
             });
@@ -96,7 +145,7 @@ pub(crate) fn run(
 }
 
 /// What an element prints: its class's variable, or a constant.
-fn printed(ctx: &mut Context<'_>, elem: Elem) -> Printed {
+fn printed(ctx: &mut Context, elem: Elem) -> Printed {
     match elem {
         Elem::Var(_) => Printed::Var(ctx.var(elem)),
         Elem::Const(value) => Printed::Const(value),

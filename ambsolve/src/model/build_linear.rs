@@ -1,6 +1,9 @@
 //! `Model` methods for linear constraints: `Σ coefficient × variable` compared to a
 //! constant, checked so that every sum the engines form fits in an `i128`.
 
+use smallvec::SmallVec;
+
+use super::constraint::term_extremes;
 use super::{Cmp, Constraint, LinearDef, Model, Term, Trend};
 use crate::var::VarId;
 
@@ -54,26 +57,11 @@ impl<'a> Model<'a> {
         if !self.known(&vars) {
             return None;
         }
-        let trends: Vec<Trend> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
+        let trends: SmallVec<[Trend; 16]> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
         let extremes: Vec<(i128, i128)> = resolved
             .iter()
             .zip(&trends)
-            .map(|((_, coef, images), &trend)| {
-                let at = |x: i64| i128::from(*coef) * i128::from(x);
-                let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
-                    return (0, 0);
-                };
-                let (low, high) = match trend {
-                    Trend::Rising => (first, last),
-                    Trend::Falling => (last, first),
-                    Trend::Mixed => {
-                        let low = images.iter().copied().min().unwrap_or(0);
-                        (low, images.iter().copied().max().unwrap_or(0))
-                    }
-                };
-                let (a, b) = (at(low), at(high));
-                (a.min(b), a.max(b))
-            })
+            .map(|((_, coef, images), &trend)| term_extremes(*coef, images, trend))
             .collect();
         // Each product fits in an i128 (|a·x| <= 2^126), but a sum of several may not:
         // every sum the engines form, plus or minus the right-hand side, must.
@@ -92,7 +80,6 @@ impl<'a> Model<'a> {
         }
         Some(LinearDef {
             terms: resolved,
-            extremes,
             trends,
             cmp,
             rhs,

@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
+use smallvec::SmallVec;
 
 use crate::model::global::Global;
 use crate::model::integer::{Trend, consecutive_start};
@@ -347,15 +348,45 @@ impl AllDifferentDef {
 pub(crate) struct LinearDef {
     /// Terms: variable, coefficient, integer image of each value index.
     pub(crate) terms: Vec<(VarId, i64, Arc<[i64]>)>,
-    /// Per term, the smallest and largest contribution over all its values.
-    pub(crate) extremes: Vec<(i128, i128)>,
-    /// Per term, how its images move along the value indices.
-    pub(crate) trends: Vec<Trend>,
+    /// Per term, how its images move along the value indices (inline: a model of a
+    /// million small sums allocates no list of trends).
+    pub(crate) trends: SmallVec<[Trend; 16]>,
     pub(crate) cmp: Cmp,
     pub(crate) rhs: i64,
 }
 
+/// The smallest and largest contribution of `coef × image` over `images`, which move
+/// along the indices as `trend` says.
+pub(crate) fn term_extremes(coef: i64, images: &[i64], trend: Trend) -> (i128, i128) {
+    let at = |x: i64| i128::from(coef) * i128::from(x);
+    let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
+        return (0, 0);
+    };
+    let (low, high) = match trend {
+        Trend::Rising => (first, last),
+        Trend::Falling => (last, first),
+        Trend::Mixed => {
+            let low = images.iter().copied().min().unwrap_or(0);
+            (low, images.iter().copied().max().unwrap_or(0))
+        }
+    };
+    let (a, b) = (at(low), at(high));
+    (a.min(b), a.max(b))
+}
+
 impl LinearDef {
+    /// Term `k`'s smallest and largest contribution over all its values (computed: read
+    /// off the ends of its images unless they are not monotone).
+    pub(crate) fn extreme(&self, k: usize) -> (i128, i128) {
+        let (_, coef, images) = &self.terms[k];
+        term_extremes(*coef, images, self.trends[k])
+    }
+
+    /// Every term's [`extreme`](LinearDef::extreme).
+    pub(crate) fn extremes(&self) -> impl Iterator<Item = (i128, i128)> + '_ {
+        (0..self.terms.len()).map(|k| self.extreme(k))
+    }
+
     /// `Σ coefficient × image` when each variable `v` takes value index `values[v]`.
     pub(crate) fn sum(&self, values: &[u32]) -> i128 {
         self.terms
@@ -370,7 +401,7 @@ impl LinearDef {
     /// variables their value in `values`.
     pub(crate) fn reach(&self, values: &[u32], chosen: impl Fn(VarId) -> bool) -> (i128, i128) {
         let (mut low, mut high) = (0i128, 0i128);
-        for ((v, coef, images), &(lo, hi)) in self.terms.iter().zip(&self.extremes) {
+        for ((v, coef, images), (lo, hi)) in self.terms.iter().zip(self.extremes()) {
             if chosen(*v) {
                 let x = i128::from(*coef) * i128::from(images[values[v.index()] as usize]);
                 (low, high) = (low + x, high + x);
@@ -401,7 +432,7 @@ impl LinearDef {
         }
         // What the other terms add, at least and at most.
         let (mut low, mut high) = (0i128, 0i128);
-        for (j, ((v, c, images), &(lo, hi))) in self.terms.iter().zip(&self.extremes).enumerate() {
+        for (j, ((v, c, images), (lo, hi))) in self.terms.iter().zip(self.extremes()).enumerate() {
             if j == k {
                 continue;
             }

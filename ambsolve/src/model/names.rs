@@ -10,7 +10,7 @@ use crate::var::VarId;
 #[derive(Clone, Debug)]
 pub(super) enum Name {
     Default,
-    Given(Box<str>),
+    Given(Arc<str>),
     Indexed(Arc<str>, u32),
     /// A cell `(row, column)` of a grid with `columns` columns.
     Cell(Arc<str>, u32, u32, u32),

@@ -37,8 +37,8 @@ impl ObjectiveDef {
     /// A message if some assignment's value, or the width of the range of costs, would
     /// not fit in an `i64`.
     pub(crate) fn new(sense: Sense, cost: LinearDef, constant: i64) -> Result<Self, String> {
-        let least: i128 = cost.extremes.iter().map(|e| e.0).sum();
-        let most: i128 = cost.extremes.iter().map(|e| e.1).sum();
+        let least: i128 = cost.extremes().map(|e| e.0).sum();
+        let most: i128 = cost.extremes().map(|e| e.1).sum();
         let constant_wide = i128::from(constant);
         let (low, high) = match sense {
             Sense::Minimize => (least + constant_wide, most + constant_wide),

@@ -24,6 +24,14 @@ impl<'a> Model<'a> {
         self.var_sharing(Name::Given(name.into()), values.into_iter().collect())
     }
 
+    /// A named variable over a list of values shared with other variables, and a name
+    /// shared with whoever holds it: nothing is copied, so a model of millions of
+    /// variables over a few domains keeps a few lists (`fzn-ambsolve` declares its
+    /// variables so).
+    pub fn named_var_shared<T>(&mut self, name: Arc<str>, values: &Arc<[T]>) -> Var<T> {
+        self.var_sharing(Name::Given(name), Arc::clone(values))
+    }
+
     /// `count` variables sharing one list of values, named `<name>[i]`.
     pub fn vars<T>(
         &mut self,

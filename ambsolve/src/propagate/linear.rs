@@ -15,6 +15,8 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::choice::Fail;
 use crate::model::{Cmp, LinearDef, Trend, consecutive_start};
 use crate::store::{BOUNDS, FIXED, Store};
@@ -277,7 +279,8 @@ enum Kind {
 
 pub(super) struct Linear {
     terms: Vec<ScaledVar>,
-    scope: Vec<VarId>,
+    /// Inline up to two variables (most sums of a large model are comparisons).
+    scope: SmallVec<[VarId; 2]>,
     kind: Kind,
     rhs: i128,
     /// Whether [`shift_equal`](Linear::shift_equal) may apply.
@@ -343,7 +346,7 @@ impl Linear {
     pub(super) fn unbounded(def: &LinearDef) -> Self {
         let mut linear = Linear::new(def);
         linear.kind = Kind::AtMost;
-        linear.rhs = def.extremes.iter().map(|e| e.1).sum();
+        linear.rhs = def.extremes().map(|e| e.1).sum();
         linear
     }
 

@@ -136,7 +136,7 @@ fn term_move(def: &LinearDef, p: usize, v: u32, old: Option<u32>) -> (i128, i128
     let added = |index: u32| i128::from(*coef) * i128::from(images[index as usize]);
     let (old_low, old_high) = match old {
         Some(old) => (added(old), added(old)),
-        None => def.extremes[p],
+        None => def.extreme(p),
     };
     (added(v), old_low, old_high)
 }
@@ -225,9 +225,8 @@ impl State {
                 }
                 Constraint::Linear(def) if !index.repeats(c) => {
                     let start = def
-                        .extremes
-                        .iter()
-                        .fold((0, 0), |(lo, hi), &(a, b)| (lo + a, hi + b));
+                        .extremes()
+                        .fold((0, 0), |(lo, hi), (a, b)| (lo + a, hi + b));
                     Tracker::Linear {
                         low: start.0,
                         high: start.1,
