@@ -22,10 +22,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The pieces: [`parser`] reads the file line by line into an [`Ast`] (with the
-//! `flatzinc` crate's grammar); the compiler runs small passes over one context
-//! (constants, domains, equivalences, variables, constraints through a table of builtins,
-//! objective, search annotations); [`solve`] runs the search and prints.
+//! The pieces: [`parser`] cuts the file into statements (at `;`, whatever the lines) and
+//! reads each with the `flatzinc` crate's grammar; the compiler runs small passes over
+//! one context (constants, domains, argument kinds, equivalences, variables, constraints
+//! through a table of builtins, objective, search annotations), the first ones on each
+//! item as it is read, so that a file of millions of items is not kept whole; [`solve`]
+//! runs the search and prints.
 //!
 //! What is supported so far: integer and boolean variables (booleans are 0/1 integers),
 //! the builtins of [`supported_builtins`], `satisfy`, `minimize` and `maximize`, and the

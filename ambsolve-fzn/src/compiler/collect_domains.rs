@@ -23,7 +23,8 @@ pub(crate) fn run(ctx: &mut Context, variables: &[Located<VarDeclItem>]) -> Resu
 /// Declares one variable or array of variables, as it is read.
 ///
 /// # Errors
-/// As [`run`].
+/// An unbounded `var int`, a set variable (the mznlib's `nosets.mzn` turns them into
+/// booleans), a domain too large, an unknown identifier in an array.
 pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
     let line = located.line;
     match &located.item {
