@@ -8,8 +8,9 @@
 //! line.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use ambsolve::CancelFlag;
@@ -83,15 +84,7 @@ fn main() -> ExitCode {
         deadline,
         cancel: Some(cancel.clone()),
     };
-    let read = if args.model.as_os_str() == "-" {
-        FznModel::from_reader(std::io::stdin().lock(), args.seed, &limits)
-    } else {
-        std::fs::File::open(&args.model)
-            .map_err(|e| FznError::Io(format!("cannot read it: {e}")))
-            .and_then(|file| {
-                FznModel::from_reader(std::io::BufReader::new(file), args.seed, &limits)
-            })
-    };
+    let read = read_in_time(&args.model, args.seed, &limits);
     let model = match read {
         Ok(model) => model,
         Err(FznError::Stopped) => {
@@ -142,6 +135,43 @@ fn main() -> ExitCode {
             let _ = out.flush();
             eprintln!("fzn-ambsolve: error: {}: {error}", args.model.display());
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads and compiles the model (`-`: standard input) on a thread of its own, and gives
+/// up with [`FznError::Stopped`] as soon as `limits` say so: a single statement or
+/// constraint can take seconds to read or build (a table of millions of entries), and the
+/// limits are checked inside only between them.
+fn read_in_time(path: &Path, seed: u64, limits: &ReadLimits) -> Result<FznModel, FznError> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let (path, inner) = (path.to_path_buf(), limits.clone());
+    let reader = std::thread::Builder::new()
+        .name("reader".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let read = if path.as_os_str() == "-" {
+                FznModel::from_reader(std::io::stdin().lock(), seed, &inner)
+            } else {
+                std::fs::File::open(&path)
+                    .map_err(|e| FznError::Io(format!("cannot read it: {e}")))
+                    .and_then(|file| {
+                        FznModel::from_reader(std::io::BufReader::new(file), seed, &inner)
+                    })
+            };
+            // The receiver is gone only when the limits stopped the wait.
+            let _ = sender.send(read);
+        })
+        .map_err(|e| FznError::Io(format!("cannot start a thread to read it: {e}")))?;
+    loop {
+        match receiver.recv_timeout(Duration::from_millis(20)) {
+            Ok(read) => return read,
+            Err(RecvTimeoutError::Timeout) if limits.passed() => return Err(FznError::Stopped),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                let _ = reader.join();
+                return Err(FznError::Io("reading it failed unexpectedly".into()));
+            }
         }
     }
 }

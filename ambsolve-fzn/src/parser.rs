@@ -3,7 +3,7 @@
 //! The statements are cut here: a statement ends at a `;` outside strings and `%`
 //! comments, whatever the line breaks (one statement may span lines, several may share
 //! one), and each is named by the line it starts on. A statement's spacing is made
-//! canonical (see [`Statements`]) before the [`flatzinc`] crate's grammar (potassco/
+//! canonical (see `Statements`) before the [`flatzinc`] crate's grammar (potassco/
 //! flatzinc, the parser Pumpkin uses) reads it: the crate wants a space in some places
 //! the FlatZinc grammar does not (after `solve`) and none in others where the grammar
 //! allows one (before a second `::` annotation). Predicate declarations are skipped
@@ -43,11 +43,15 @@ impl ReadLimits {
         Self::default()
     }
 
+    /// Whether the deadline passed or the flag is set.
+    pub fn passed(&self) -> bool {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        late || self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+    }
+
     /// [`FznError::Stopped`] if the deadline passed or the flag is set.
     pub(crate) fn check(&self) -> Result<(), FznError> {
-        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-        let cancelled = self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
-        if late || cancelled {
+        if self.passed() {
             Err(FznError::Stopped)
         } else {
             Ok(())
@@ -120,10 +124,13 @@ pub(crate) fn parse_with(
         if is_predicate(&text) {
             continue;
         }
-        let statement = statement(&text).map_err(|message| FznError::Syntax {
-            line: line_number,
-            message: first_line(&message),
-        })?;
+        let statement = match int_array(&text, limits)? {
+            Some(item) => Stmt::Parameter(item),
+            None => statement(&text).map_err(|message| FznError::Syntax {
+                line: line_number,
+                message: first_line(&message),
+            })?,
+        };
         drop(text);
         match statement {
             Stmt::Comment(_) | Stmt::Predicate(_) => {}
@@ -169,6 +176,57 @@ pub(crate) fn parse_with(
     }
     limits.check()?;
     solve.ok_or(FznError::NoSolve)
+}
+
+/// The size from which a statement that declares an array of integers is read here.
+const LARGE: usize = 1 << 20;
+
+/// A large parameter array of integers in decimal (`array [1..n] of int: t = [..];`, what
+/// most of a big file's bytes are: tables), read here with the limits checked every
+/// million values, as the grammar would read it in one go, past a deadline. `None` if
+/// the statement is small or not one (the grammar reads it).
+fn int_array(text: &str, limits: &ReadLimits) -> Result<Option<ParDeclItem>, FznError> {
+    if text.len() < LARGE {
+        return Ok(None);
+    }
+    let parsed = (|| {
+        let rest = text.strip_prefix("array [1..")?;
+        let (n, rest) = rest.split_once("] of int:")?;
+        let (id, rest) = rest.split_once("=[")?;
+        let body = rest.strip_suffix("];")?;
+        let word =
+            |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let decimal = |w: &str| {
+            let digits = w.strip_prefix('-').unwrap_or(w);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        };
+        (decimal(n) && word(id) && id.as_bytes()[0].is_ascii_alphabetic()).then_some(())?;
+        Some((n.parse::<i128>().ok()?, id, body))
+    })();
+    let Some((n, id, body)) = parsed else {
+        return Ok(None);
+    };
+    let mut values = Vec::with_capacity(body.len() / 2);
+    if !body.is_empty() {
+        for (k, value) in body.split(',').enumerate() {
+            if k % (1 << 20) == 0 {
+                limits.check()?;
+            }
+            let digits = value.strip_prefix('-').unwrap_or(value);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Ok(None);
+            }
+            match value.parse::<i128>() {
+                Ok(value) => values.push(value),
+                Err(_) => return Ok(None),
+            }
+        }
+    }
+    Ok(Some(ParDeclItem::ArrayOfInt {
+        ix: flatzinc::IndexSet(n),
+        id: id.to_string(),
+        v: values,
+    }))
 }
 
 /// The annotations of a variable declaration.
@@ -737,6 +795,40 @@ mod tests {
             &b"\nsolve satisfy;"[..],
         );
         assert!(parse_reader(std::io::BufReader::new(comment), &ReadLimits::none()).is_ok());
+    }
+
+    #[test]
+    fn a_large_array_of_integers_reads_as_the_grammar_reads_it() {
+        let values: Vec<String> = (0..300_000i64)
+            .map(|k| ((k * 7919) % 2001 - 1000).to_string())
+            .collect();
+        let text = format!(
+            "array [1..{}] of int: t_1 = [{}];",
+            values.len(),
+            values.join(", ")
+        );
+        let canonical = &cut(&text)[0].1;
+        assert!(canonical.len() >= LARGE);
+        let fast = int_array(canonical, &ReadLimits::none()).expect("no limit");
+        assert!(fast.is_some(), "read here");
+        assert!(Ok(Stmt::Parameter(fast.expect("read"))) == statement(canonical));
+        // What the fast path does not read goes to the grammar (a hexadecimal value).
+        let hex = canonical.replacen("=[-1000,", "=[0x1F,", 1);
+        assert!(hex != *canonical);
+        assert!(int_array(&hex, &ReadLimits::none()) == Ok(None));
+        // Small statements too.
+        assert_eq!(
+            int_array("array [1..2] of int:a=[1,2];", &ReadLimits::none()),
+            Ok(None)
+        );
+        // The limits are checked while it reads.
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let limits = ReadLimits {
+            deadline: None,
+            cancel: Some(cancel),
+        };
+        assert!(int_array(canonical, &limits) == Err(FznError::Stopped));
     }
 
     #[test]

@@ -382,3 +382,42 @@ fn maximize_over_a_domain_holding_i64_min() {
         );
     }
 }
+
+#[test]
+fn the_time_limit_stops_a_long_build_of_one_constraint() {
+    // One table of 1.2 million tuples: read at once, built for a second or more; the
+    // limits are checked inside the build only between constraints, so the wait for it
+    // is what stops.
+    let mut text =
+        String::from("var 0..99: a :: output_var;\nvar 0..99: b;\nvar 0..99: c;\nvar 0..99: d;\n");
+    let mut state = 1u64;
+    let entries: Vec<String> = (0..4_800_000)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % 100).to_string()
+        })
+        .collect();
+    text.push_str(&format!(
+        "array [1..{}] of int: t = [{}];\nconstraint fzn_table_int([a, b, c, d], t);\nsolve satisfy;\n",
+        entries.len(),
+        entries.join(",")
+    ));
+    let path = file("table", &text);
+    let model = path.to_str().expect("UTF-8");
+    let started = std::time::Instant::now();
+    let whole = fzn_ambsolve(&[model]);
+    let needed = started.elapsed();
+    let output = fzn_ambsolve(&["-t", "200", model]);
+    let stopped = started.elapsed() - needed;
+    std::fs::remove_file(&path).expect("removed");
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    assert!(stdout(&whole).ends_with("----------\n"));
+    if needed < std::time::Duration::from_millis(800) {
+        return; // Too fast here to show a limit cutting it short.
+    }
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "=====UNKNOWN=====\n");
+    assert!(stopped < needed / 2, "{stopped:?} of {needed:?}");
+}
