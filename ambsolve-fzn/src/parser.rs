@@ -121,6 +121,13 @@ pub(crate) fn parse_with(
         if count % 1024 == 0 {
             limits.check()?;
         }
+        if !text.ends_with(';') {
+            let start: String = text.chars().take(40).collect();
+            return Err(FznError::Syntax {
+                line: line_number,
+                message: format!("the file ends before the `;` of `{start}`"),
+            });
+        }
         if is_predicate(&text) {
             continue;
         }
@@ -795,6 +802,18 @@ mod tests {
             &b"\nsolve satisfy;"[..],
         );
         assert!(parse_reader(std::io::BufReader::new(comment), &ReadLimits::none()).is_ok());
+    }
+
+    #[test]
+    fn a_statement_cut_short_by_the_end_of_the_file_is_named() {
+        let error = parse_str("var 1..3: x;\n\nsolve\n  satisfy").expect_err("no `;`");
+        assert_eq!(error.line(), Some(3));
+        assert!(
+            error
+                .to_string()
+                .ends_with("the file ends before the `;` of `solve satisfy`"),
+            "{error}"
+        );
     }
 
     #[test]
