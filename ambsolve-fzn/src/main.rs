@@ -8,9 +8,10 @@
 //! line.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::RecvTimeoutError;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ambsolve::CancelFlag;
@@ -82,9 +83,61 @@ fn main() -> ExitCode {
     let deadline = args.time.map(|ms| started + Duration::from_millis(ms));
     let limits = ReadLimits {
         deadline,
-        cancel: Some(cancel.clone()),
+        cancel: Some(cancel),
     };
-    let read = read_in_time(&args.model, args.seed, &limits);
+    // The whole job runs on one thread of its own (its memory in one arena of the
+    // allocator: the search reuses what reading freed). This thread waits for it, and
+    // answers for it if the limits pass while the model is still being read: a single
+    // statement or constraint can take seconds (a table of millions of entries), and the
+    // job checks its limits only between them.
+    let reading = Arc::new(Mutex::new(true));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let spawned = {
+        let (limits, reading) = (limits.clone(), Arc::clone(&reading));
+        std::thread::Builder::new()
+            .name("job".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let _ = sender.send(job(&args, &limits, &reading));
+            })
+    };
+    if let Err(error) = spawned {
+        eprintln!("fzn-ambsolve: error: cannot start a thread: {error}");
+        return ExitCode::FAILURE;
+    }
+    loop {
+        match receiver.recv_timeout(Duration::from_millis(20)) {
+            Ok(code) => return code,
+            Err(RecvTimeoutError::Timeout) if limits.passed() => {
+                let still_reading = reading.lock().unwrap_or_else(PoisonError::into_inner);
+                if *still_reading {
+                    // Stopped before a search began: nothing is known. The job is left
+                    // behind (the process ends with this thread's exit).
+                    println!("=====UNKNOWN=====");
+                    let _ = std::io::stdout().flush();
+                    std::process::exit(0);
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            // The job panicked (its message is printed).
+            Err(RecvTimeoutError::Disconnected) => return ExitCode::FAILURE,
+        }
+    }
+}
+
+/// Reads the model (`-`: standard input), then solves it and prints: the whole job, as
+/// `limits` allow. `reading` is set while the model is read (see `main`).
+fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
+    let read = if args.model.as_os_str() == "-" {
+        FznModel::from_reader(std::io::stdin().lock(), args.seed, limits)
+    } else {
+        std::fs::File::open(&args.model)
+            .map_err(|e| FznError::Io(format!("cannot read it: {e}")))
+            .and_then(|file| {
+                FznModel::from_reader(std::io::BufReader::new(file), args.seed, limits)
+            })
+    };
+    *reading.lock().unwrap_or_else(PoisonError::into_inner) = false;
     let model = match read {
         Ok(model) => model,
         Err(FznError::Stopped) => {
@@ -115,10 +168,12 @@ fn main() -> ExitCode {
     options.solutions = args.solutions;
     options.free = args.free;
     options.statistics = args.statistics;
-    options.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    options.time = limits
+        .deadline
+        .map(|d| d.saturating_duration_since(Instant::now()));
     options.threads = usize::from(args.threads);
     options.seed = args.seed;
-    options.cancel = Some(cancel);
+    options.cancel = limits.cancel.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match ambsolve_fzn::solve(&model, &options, &mut out, |_| {}) {
@@ -135,43 +190,6 @@ fn main() -> ExitCode {
             let _ = out.flush();
             eprintln!("fzn-ambsolve: error: {}: {error}", args.model.display());
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// Reads and compiles the model (`-`: standard input) on a thread of its own, and gives
-/// up with [`FznError::Stopped`] as soon as `limits` say so: a single statement or
-/// constraint can take seconds to read or build (a table of millions of entries), and the
-/// limits are checked inside only between them.
-fn read_in_time(path: &Path, seed: u64, limits: &ReadLimits) -> Result<FznModel, FznError> {
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let (path, inner) = (path.to_path_buf(), limits.clone());
-    let reader = std::thread::Builder::new()
-        .name("reader".into())
-        .stack_size(64 << 20)
-        .spawn(move || {
-            let read = if path.as_os_str() == "-" {
-                FznModel::from_reader(std::io::stdin().lock(), seed, &inner)
-            } else {
-                std::fs::File::open(&path)
-                    .map_err(|e| FznError::Io(format!("cannot read it: {e}")))
-                    .and_then(|file| {
-                        FznModel::from_reader(std::io::BufReader::new(file), seed, &inner)
-                    })
-            };
-            // The receiver is gone only when the limits stopped the wait.
-            let _ = sender.send(read);
-        })
-        .map_err(|e| FznError::Io(format!("cannot start a thread to read it: {e}")))?;
-    loop {
-        match receiver.recv_timeout(Duration::from_millis(20)) {
-            Ok(read) => return read,
-            Err(RecvTimeoutError::Timeout) if limits.passed() => return Err(FznError::Stopped),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                let _ = reader.join();
-                return Err(FznError::Io("reading it failed unexpectedly".into()));
-            }
         }
     }
 }

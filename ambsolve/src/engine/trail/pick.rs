@@ -345,6 +345,10 @@ impl TrailEngine<'_> {
     /// heap is dropped and the phase scanned, until a pick after few changes fills it
     /// again from scratch (also when stale entries outnumber the live ones).
     fn refresh_ranks(&mut self) {
+        if self.vars.ranked_len == 0 {
+            // No phase ranks its candidates (a small model): nothing is tracked.
+            return;
+        }
         let vars = &mut self.vars;
         let mut changed = std::mem::take(&mut vars.changed);
         self.store.take_touched(&mut changed);
