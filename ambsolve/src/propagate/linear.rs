@@ -380,8 +380,19 @@ impl Linear {
         if let Kind::NotEqual = self.kind {
             return self.not_equal(store);
         }
-        while self.pass(store)? {}
-        Ok(())
+        // The terms' reaches go in a buffer of the thread's, not of each sum: a model of a
+        // million sums keeps one.
+        thread_local! {
+            static REACHES: Cell<Vec<Reach>> = const { Cell::new(Vec::new()) };
+        }
+        let mut reaches = REACHES.take();
+        let mut run = || -> Result<(), Fail> {
+            while self.pass(store, &mut reaches)? {}
+            Ok(())
+        };
+        let result = run();
+        REACHES.set(reaches);
+        result
     }
 
     /// Whether the last run (which succeeded) left the constraint sure to hold over the
@@ -390,19 +401,9 @@ impl Linear {
         self.entailed
     }
 
-    /// One pass over the terms; whether it narrowed one. The terms' reaches go in a
-    /// buffer of the thread's, not of each sum: a model of a million sums keeps one.
-    fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
-        thread_local! {
-            static REACHES: Cell<Vec<Reach>> = const { Cell::new(Vec::new()) };
-        }
-        let mut reaches = REACHES.take();
-        let narrowed = self.pass_with(store, &mut reaches);
-        REACHES.set(reaches);
-        narrowed
-    }
-
-    fn pass_with(&mut self, store: &mut Store, reaches: &mut Vec<Reach>) -> Result<bool, Fail> {
+    /// One pass over the terms, their reaches written in `reaches`; whether it narrowed
+    /// one.
+    fn pass(&mut self, store: &mut Store, reaches: &mut Vec<Reach>) -> Result<bool, Fail> {
         reaches.clear();
         for term in &self.terms {
             reaches.push(term.reach(store).ok_or(Fail)?);
