@@ -126,3 +126,46 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+#[cfg(test)]
+mod tests {
+    /// The `.rs` files under `dir`, at any depth.
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a source directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// No message the library writes holds a run of spaces: a string literal broken
+    /// over two lines without its `\` keeps the second line's indentation (three
+    /// `Unsupported` messages of `solve/mod.rs` did).
+    #[test]
+    fn no_string_literal_holds_a_run_of_spaces() {
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut offending = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("readable");
+            for (at, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                // The parts between quotes on one line: every other piece.
+                let literals = line.split('"').skip(1).step_by(2);
+                if literals.into_iter().any(|s| s.trim().contains("   ")) {
+                    offending.push(format!("{}:{}: {line}", file.display(), at + 1));
+                }
+            }
+        }
+        assert!(offending.is_empty(), "{offending:#?}");
+    }
+}

@@ -128,20 +128,23 @@ fn check_strategy(options: &Options) -> Result<(), SearchError> {
     if strategy.splits() {
         if options.engine == Engine::Replay {
             return Err(SearchError::Unsupported(
-                "the replay engine branches on values: splitting domains                  (ValueOrder::Split, ReverseSplit) needs the trail engine"
+                "the replay engine branches on values: splitting domains \
+                 (ValueOrder::Split, ReverseSplit) needs the trail engine"
                     .into(),
             ));
         }
         if options.observer.is_some() {
             return Err(SearchError::Unsupported(
-                "an observer sees the values a search tries: a strategy splitting domains                  (ValueOrder::Split, ReverseSplit) cannot be observed"
+                "an observer sees the values a search tries: a strategy splitting domains \
+                 (ValueOrder::Split, ReverseSplit) cannot be observed"
                     .into(),
             ));
         }
     }
     if strategy.learns() && !options.scope.is_whole() {
         return Err(SearchError::Unsupported(
-            "a variable order that learns weights (dom_w_deg) follows no fixed tree:              its search cannot be cut into subproblems"
+            "a variable order that learns weights (dom_w_deg) follows no fixed tree: \
+             its search cannot be cut into subproblems"
                 .into(),
         ));
     }
