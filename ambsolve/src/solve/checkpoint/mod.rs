@@ -499,7 +499,7 @@ mod tests {
         c.record(3, entry(12, 5512)).unwrap();
         c.record(0, entry(4, 1830)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        let documented = include_str!("checkpoint.rs")
+        let documented = include_str!("mod.rs")
             .split("```text\n")
             .nth(1)
             .and_then(|rest| rest.split("//! ```").next())
