@@ -141,6 +141,35 @@ mod tests {
         }
     }
 
+    /// One module-file style in every crate of the workspace: a module with children is
+    /// a folder with its `mod.rs`, never a `foo.rs` beside a `foo/`.
+    #[test]
+    fn no_module_is_a_file_beside_its_folder() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = Vec::new();
+        for dir in [
+            "ambsolve/src",
+            "ambsolve-fzn/src",
+            "ambsolve-macros/src",
+            "src",
+            "examples",
+        ] {
+            let dir = root.join(dir);
+            if dir.is_dir() {
+                sources(&dir, &mut files);
+            }
+        }
+        assert!(files.len() > 100, "{} sources", files.len());
+        let beside: Vec<_> = files
+            .iter()
+            .filter(|file| file.with_extension("").is_dir())
+            .collect();
+        assert!(
+            beside.is_empty(),
+            "write these as folder/mod.rs: {beside:#?}"
+        );
+    }
+
     /// No message the library writes holds a run of spaces: a string literal broken
     /// over two lines without its `\` keeps the second line's indentation (three
     /// `Unsupported` messages of `solve/mod.rs` did).
