@@ -44,7 +44,7 @@ struct Learned {
     scopes: Vec<Vec<u32>>,
     ceilings: Vec<u32>,
     /// The propagators whose weight grew since the last
-    /// [`take_reweighed`](Propagation::take_reweighed), when someone keeps ranks by the
+    /// [`append_reweighed`](Propagation::append_reweighed), when someone keeps ranks by the
     /// ceilings (`None` otherwise).
     blamed: Option<Vec<u32>>,
 }
@@ -255,18 +255,17 @@ impl<'a> Propagation<'a> {
     }
 
     /// From now on, lists the propagators whose weight grows, for
-    /// [`take_reweighed`](Propagation::take_reweighed) (when weights are learned).
+    /// [`append_reweighed`](Propagation::append_reweighed) (when weights are learned).
     pub(crate) fn track_reweighed(&mut self) {
         if let Some(learned) = &mut self.degrees {
             learned.blamed = Some(Vec::new());
         }
     }
 
-    /// Moves into `out` (emptied first) the variables whose
+    /// Appends to `out` the variables whose
     /// [`weight_ceiling`](Propagation::weight_ceiling) grew since the last call (a
     /// variable may come more than once); nothing unless tracked.
-    pub(crate) fn take_reweighed(&mut self, out: &mut Vec<u32>) {
-        out.clear();
+    pub(crate) fn append_reweighed(&mut self, out: &mut Vec<u32>) {
         if let Some(Learned {
             scopes,
             blamed: Some(blamed),

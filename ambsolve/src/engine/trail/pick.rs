@@ -300,6 +300,21 @@ fn rank(
     }
 }
 
+/// The heap entry of candidate `v`, at `position` in its phase, at its current rank.
+fn entry(
+    rule: &Rule,
+    v: usize,
+    position: u32,
+    store: &Store,
+    propagation: &Propagation<'_>,
+    occurrences: &[u32],
+) -> Reverse<Entry> {
+    Reverse(Entry {
+        rank: rank(rule, v, store, propagation, occurrences),
+        position,
+    })
+}
+
 /// The least and greatest images under `key` of the ends of `v`'s domain.
 fn end_images(key: &ValueKey, v: usize, store: &Store) -> (i64, i64) {
     let id = Store::var_id(v);
@@ -352,31 +367,22 @@ impl TrailEngine<'_> {
         let vars = &mut self.vars;
         let mut changed = std::mem::take(&mut vars.changed);
         self.store.take_touched(&mut changed);
-        let mut reweighed = Vec::new();
-        self.propagation.take_reweighed(&mut reweighed);
-        changed.extend_from_slice(&reweighed);
+        self.propagation.append_reweighed(&mut changed);
         let many = changed.len() > vars.ranked_len / SCAN_SHARE;
-        for &v in &changed {
-            let v = v as usize;
-            let phase = &mut vars.phases[vars.phase_of[v] as usize];
-            let Some(ranked) = &mut phase.ranked else {
-                continue;
-            };
-            if many {
-                break;
-            }
-            if ranked.filled && !self.store.is_fixed(v) {
-                let rank = rank(
-                    &phase.rule,
-                    v,
-                    &self.store,
-                    &self.propagation,
-                    &vars.occurrences,
-                );
-                ranked.heap.push(Reverse(Entry {
-                    rank,
-                    position: vars.position[v],
-                }));
+        let (store, propagation) = (&self.store, &self.propagation);
+        let occurrences = &vars.occurrences;
+        if !many {
+            for &v in &changed {
+                let v = v as usize;
+                let phase = &mut vars.phases[vars.phase_of[v] as usize];
+                let Some(ranked) = phase.ranked.as_mut().filter(|r| r.filled) else {
+                    continue;
+                };
+                if !store.is_fixed(v) {
+                    let at = vars.position[v];
+                    let fresh = entry(&phase.rule, v, at, store, propagation, occurrences);
+                    ranked.heap.push(fresh);
+                }
             }
         }
         vars.changed = changed;
@@ -392,26 +398,11 @@ impl TrailEngine<'_> {
             if ranked.filled && ranked.heap.len() <= 2 * phase.candidates.len() + 64 {
                 continue;
             }
-            let entries: Vec<Reverse<Entry>> = phase
-                .candidates
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| !self.store.is_fixed(v as usize))
-                .map(|(k, &v)| {
-                    let rank = rank(
-                        &phase.rule,
-                        v as usize,
-                        &self.store,
-                        &self.propagation,
-                        &vars.occurrences,
-                    );
-                    Reverse(Entry {
-                        rank,
-                        position: k as u32,
-                    })
-                })
+            let rule = &phase.rule;
+            ranked.heap = (phase.candidates.iter().zip(0u32..))
+                .filter(|&(&v, _)| !store.is_fixed(v as usize))
+                .map(|(&v, at)| entry(rule, v as usize, at, store, propagation, occurrences))
                 .collect();
-            ranked.heap = BinaryHeap::from(entries);
             ranked.filled = true;
         }
     }
