@@ -26,6 +26,23 @@ fn file(name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// `fzn-ambsolve args`, sent `signal` (`-TERM`..) after `after_ms` milliseconds.
+fn signalled(args: &[&str], after_ms: u64, signal: &str) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fzn-ambsolve starts");
+    std::thread::sleep(std::time::Duration::from_millis(after_ms));
+    let killed = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    child.wait_with_output().expect("fzn-ambsolve ends")
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8")
 }
@@ -229,19 +246,11 @@ fn sigint_sigterm_and_sighup_print_the_best_found_so_far_without_the_final_line(
     let model = file("parity", &text);
     for signal in ["-INT", "-TERM", "-HUP"] {
         let started = std::time::Instant::now();
-        let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
-            .args(["-t", "60000", model.to_str().expect("UTF-8")])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("fzn-ambsolve starts");
-        std::thread::sleep(std::time::Duration::from_millis(700));
-        let killed = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let output = child.wait_with_output().expect("fzn-ambsolve ends");
+        let output = signalled(
+            &["-t", "60000", model.to_str().expect("UTF-8")],
+            700,
+            signal,
+        );
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "{signal}: stopped by the signal, not the time limit"
@@ -292,19 +301,7 @@ fn a_signal_or_the_time_limit_while_reading_prints_unknown() {
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
     // So does a signal.
     for signal in ["-TERM", "-HUP", "-INT"] {
-        let child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
-            .args(["-v", model])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("fzn-ambsolve starts");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        let killed = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let output = child.wait_with_output().expect("fzn-ambsolve ends");
+        let output = signalled(&["-v", model], 50, signal);
         assert_eq!(
             output.status.code(),
             Some(0),

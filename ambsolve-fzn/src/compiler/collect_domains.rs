@@ -6,7 +6,7 @@
 
 use flatzinc::{ArrayOfBoolExpr, ArrayOfIntExpr, BoolExpr, IntExpr, VarDeclItem};
 
-use super::context::{Context, Decl, Elem, Symbol, int, range};
+use super::context::{Context, Decl, Elem, Symbol, int, int_set, range};
 use crate::ast::Located;
 use crate::error::FznError;
 
@@ -44,12 +44,7 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(
             single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
         }
         VarDeclItem::IntInSet { id, set, expr, .. } => {
-            let mut domain = set
-                .iter()
-                .map(|&v| int(line, v))
-                .collect::<Result<Vec<_>, _>>()?;
-            domain.sort_unstable();
-            domain.dedup();
+            let domain = int_set(line, set)?;
             single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
         }
         VarDeclItem::Int { id, expr, .. } => match fixed_int(line, expr.as_ref())? {
@@ -178,15 +173,7 @@ fn array_domain(line: usize, item: &VarDeclItem) -> Result<Vec<i64>, FznError> {
         VarDeclItem::ArrayOfIntInRange { lb, ub, .. } => {
             range(line, int(line, *lb)?, int(line, *ub)?)
         }
-        VarDeclItem::ArrayOfIntInSet { set, .. } => {
-            let mut domain = set
-                .iter()
-                .map(|&v| int(line, v))
-                .collect::<Result<Vec<_>, _>>()?;
-            domain.sort_unstable();
-            domain.dedup();
-            Ok(domain)
-        }
+        VarDeclItem::ArrayOfIntInSet { set, .. } => int_set(line, set),
         _ => Err(FznError::invalid(
             line,
             "an array of unbounded `var int` without a value: ambsolve needs finite domains",

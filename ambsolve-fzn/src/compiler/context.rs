@@ -388,6 +388,17 @@ pub(crate) fn set_literal(line: usize, literal: &SetLiteralExpr) -> Result<Vec<i
     }
 }
 
+/// The integers of a set literal or domain (`{3, 1, 3}`): ascending, each once.
+pub(crate) fn int_set(line: usize, items: &[i128]) -> Result<Vec<i64>, FznError> {
+    let mut values = items
+        .iter()
+        .map(|&v| int(line, v))
+        .collect::<Result<Vec<_>, _>>()?;
+    values.sort_unstable();
+    values.dedup();
+    Ok(values)
+}
+
 /// The values `low..=high`, if there are not too many.
 pub(crate) fn range(line: usize, low: i64, high: i64) -> Result<Vec<i64>, FznError> {
     if high < low {

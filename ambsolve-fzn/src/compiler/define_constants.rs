@@ -3,7 +3,7 @@
 
 use flatzinc::{ParDeclItem, SetLiteral};
 
-use super::context::{Context, Symbol, int, range};
+use super::context::{Context, Symbol, int, int_set, range};
 use crate::ast::Located;
 use crate::error::FznError;
 
@@ -47,15 +47,7 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<ParDeclItem>) -> Result<(
 fn set_values(line: usize, set: &SetLiteral) -> Result<Vec<i64>, FznError> {
     match set {
         SetLiteral::IntRange(low, high) => range(line, int(line, *low)?, int(line, *high)?),
-        SetLiteral::SetInts(items) => {
-            let mut values = items
-                .iter()
-                .map(|&x| int(line, x))
-                .collect::<Result<Vec<_>, _>>()?;
-            values.sort_unstable();
-            values.dedup();
-            Ok(values)
-        }
+        SetLiteral::SetInts(items) => int_set(line, items),
         SetLiteral::BoundedFloat(..) | SetLiteral::SetFloats(_) => Err(FznError::Float { line }),
     }
 }
