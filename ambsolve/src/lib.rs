@@ -85,8 +85,8 @@ mod strategy;
 mod symmetry;
 mod tree;
 // 3 pruning
-mod globals;
-mod propagate;
+mod among;
+mod propagators;
 // 4 engines
 mod engine;
 // 5 seam
@@ -97,12 +97,12 @@ mod solve;
 mod macro_support;
 mod puzzle;
 
+pub use crate::among::{Among, among};
 pub use crate::choice::{Fail, ParseSubproblemError, Subproblem};
 pub use crate::domain::{Bits, Domain};
 pub use crate::engine::replay::Amb;
 pub use crate::error::SearchError;
 pub use crate::expr::{BoolExpr, IntExpr};
-pub use crate::globals::{Among, among};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{
     Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, RequireVars, Sense, Term,

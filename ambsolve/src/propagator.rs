@@ -7,10 +7,13 @@
 //! assignment, every variable holding exactly one value: then *pruning* the value a
 //! variable holds fails, pruning any other value does nothing, and the propagator's
 //! verdict is its meaning — the constraint holds exactly when `propagate` succeeds.
+//!
+//! The library's own propagators, one per constraint kind, implement the crate-private
+//! [`BuiltinPropagator`] instead: the same contract, over the store itself.
 
 use crate::choice::Fail;
 use crate::domain::Domain;
-use crate::store::Store;
+use crate::store::{CHANGED, Store};
 use crate::var::VarId;
 
 /// A constraint that prunes domains: implement it to add your own constraint.
@@ -62,16 +65,96 @@ pub trait Propagator: Send + Sync {
     fn propagate(&self, cx: &mut Context<'_>) -> Result<(), Fail>;
 }
 
+/// The propagator of a built-in constraint kind (see `model::constraint::Kind`), over the
+/// store.
+///
+/// Like a user's [`Propagator`] it must be correct (never remove a value that takes part
+/// in a solution of its constraint alone) and decide: once every variable of its scope is
+/// fixed, it fails exactly when its constraint's meaning is false. Unlike one, it sees the
+/// store directly, may keep trailed counters ([`Store::alloc_aux`]), says which events wake
+/// it, and may act on the spot when a variable is fixed.
+pub(crate) trait BuiltinPropagator: Send {
+    /// The variables it reads (a variable may repeat).
+    fn scope(&self) -> &[VarId];
+
+    /// The events on the variable at position `local` of its scope that schedule a run
+    /// (none: 0).
+    fn wakes(&self, _local: usize) -> u8 {
+        CHANGED
+    }
+
+    /// Whether it is told at once, through [`on_fixed`](Self::on_fixed), when a variable
+    /// of its scope is fixed (all-different).
+    fn acts_on_fixed(&self) -> bool {
+        false
+    }
+
+    /// The variable at position `local` of its scope was just fixed (when it
+    /// [`acts_on_fixed`](Self::acts_on_fixed)): prunes on the spot, and says whether a
+    /// full run must follow.
+    ///
+    /// # Errors
+    /// [`Fail`] when no solution is left.
+    fn on_fixed(&mut self, _store: &mut Store, _local: usize) -> Result<bool, Fail> {
+        Ok(true)
+    }
+
+    /// Whether another propagator reads a variable of its scope (told once, before the
+    /// search, so it can choose its watches).
+    fn set_shared(&mut self, _shared: bool) {}
+
+    /// Whether a run costs more than linear time in its scope (the scheduling kinds):
+    /// such a propagator waits until the cheap ones have nothing left to do, so that it
+    /// runs once on their combined changes instead of once per change.
+    fn expensive(&self) -> bool {
+        false
+    }
+
+    /// Whether one run leaves nothing for a second to do: then its own changes do not
+    /// wake it again (the changes of others still do).
+    fn idempotent(&self) -> bool {
+        false
+    }
+
+    /// Whether it may say [`finished`](Self::finished) (then the engine keeps a trailed
+    /// cell for it).
+    fn finishes(&self) -> bool {
+        false
+    }
+
+    /// Whether, after the run that just succeeded, its constraint holds whatever values
+    /// are left: nothing below this point of the search can make it prune or fail, so it
+    /// is not woken again until the search backtracks above it.
+    fn finished(&self) -> bool {
+        false
+    }
+
+    /// The first run, at the root, from scratch.
+    ///
+    /// # Errors
+    /// [`Fail`] when no solution is left.
+    fn initial(&mut self, store: &mut Store) -> Result<(), Fail> {
+        self.propagate(store)
+    }
+
+    /// Removes values that cannot be part of a solution, or fails.
+    ///
+    /// # Errors
+    /// [`Fail`] when no solution is left.
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail>;
+}
+
 /// Whether `propagator` holds when each variable `v` takes value index `values[v]`: its
-/// meaning on fixed values. `universes` gives each variable's number of values.
+/// meaning on fixed values. `universe` gives the number of values of each variable of
+/// `scope`.
 pub(crate) fn holds(
     propagator: &dyn Propagator,
     scope: &[VarId],
     values: &[u32],
-    universes: &[u32],
+    universe: &dyn Fn(VarId) -> u32,
 ) -> bool {
     let mut cx = Context {
-        domains: Domains::Fixed { values, universes },
+        domains: Domains::Fixed { values, universe },
         scope,
     };
     propagator.propagate(&mut cx).is_ok()
@@ -84,7 +167,7 @@ enum Domains<'s> {
     /// A full assignment: every variable holds one value index.
     Fixed {
         values: &'s [u32],
-        universes: &'s [u32],
+        universe: &'s dyn Fn(VarId) -> u32,
     },
 }
 
@@ -160,8 +243,8 @@ impl<'s> Context<'s> {
     pub fn domain(&self, var: VarId) -> Domain {
         match &self.domains {
             Domains::Store(store) => store.domain(var.index()),
-            Domains::Fixed { values, universes } => {
-                let mut domain = Domain::empty(universes[var.index()]);
+            Domains::Fixed { values, universe } => {
+                let mut domain = Domain::empty(universe(var));
                 domain.insert(values[var.index()]);
                 domain
             }
@@ -229,18 +312,18 @@ mod tests {
     #[test]
     fn the_meaning_on_fixed_values_is_the_verdict_of_propagate() {
         let scope = [VarId::at(0), VarId::at(1)];
-        assert!(holds(&Differ, &scope, &[0, 1], &[2, 2]));
-        assert!(!holds(&Differ, &scope, &[1, 1], &[2, 2]));
+        assert!(holds(&Differ, &scope, &[0, 1], &|_| 2));
+        assert!(!holds(&Differ, &scope, &[1, 1], &|_| 2));
     }
 
     #[test]
     fn a_fixed_context_answers_like_a_singleton_domain() {
         let scope = [VarId::at(0)];
-        let (values, universes) = ([2u32], [4u32]);
+        let values = [2u32];
         let mut cx = Context {
             domains: Domains::Fixed {
                 values: &values,
-                universes: &universes,
+                universe: &|_| 4,
             },
             scope: &scope,
         };

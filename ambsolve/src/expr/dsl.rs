@@ -10,7 +10,7 @@
 use std::cell::Cell;
 
 use crate::expr::{BoolExpr, IntExpr};
-use crate::model::global::Arg;
+use crate::model::Arg;
 use crate::model::{Cmp, IntArg, Integer, Model, Sense};
 use crate::var::Var;
 

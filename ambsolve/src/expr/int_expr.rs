@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::expr::{BoolExpr, BoolNode, IntNode, MAX_DEPTH};
-use crate::model::global::Arg;
+use crate::model::Arg;
 use crate::model::{Cmp, IntArg, Integer};
 use crate::var::Var;
 

@@ -76,10 +76,7 @@ impl<'a> Model<'a> {
         self.initial
             .iter()
             .all(|(&var, domain)| domain.contains(values[var as usize]))
-            && self
-                .constraints
-                .iter()
-                .all(|c| c.check(values, &self.universes))
+            && self.constraints.iter().all(|c| c.check(values))
     }
 
     /// Whether `assignment` satisfies every restriction and every constraint.
@@ -113,7 +110,7 @@ impl<'a> Model<'a> {
             }
         }
         for (position, c) in self.constraints.iter().enumerate() {
-            if !c.check(values, &self.universes) {
+            if !c.check(values) {
                 return Err(CheckError::Violated {
                     position,
                     constraint: c.describe(),

@@ -5,22 +5,9 @@
 //! ([`Model::solve`](crate::Model::solve), in `solve.rs`) hands it to an engine.
 
 mod assignment;
-mod build_all_different;
-mod build_arith;
-mod build_counting;
-mod build_linear;
-mod build_logic;
-mod build_lookup;
 mod build_objective;
-mod build_order;
-mod build_predicate;
-mod build_scheduling;
-mod build_sequences;
-mod build_table;
-mod build_tours;
 mod check;
-mod constraint;
-pub(crate) mod global;
+pub(crate) mod constraint;
 mod integer;
 mod mark;
 mod names;
@@ -34,16 +21,9 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 pub use self::assignment::Assignment;
-pub use self::build_predicate::RequireVars;
 pub use self::check::CheckError;
-pub(crate) use self::constraint::{
-    AllDifferentDef, Check, Constraint, CustomDef, KeyRun, Keys, LinearDef, PredicateDef, TableDef,
-    TermKeys,
-};
-#[cfg(any(test, feature = "debug-checks"))]
-pub(crate) use self::global::Meaning;
-pub(crate) use self::global::{Clause, Global, Int, LinearReif, Reification, Xor};
-pub use self::global::{Dfa, IntArg, Lit};
+pub(crate) use self::constraint::*;
+pub use self::constraint::{Dfa, IntArg, Lit, RequireVars};
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
 pub(crate) use self::integer::{consecutive_start, images};
@@ -129,6 +109,11 @@ impl<'a> Model<'a> {
     /// models.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Adds a constraint (its arguments checked by the method that built it).
+    pub(crate) fn post(&mut self, constraint: Constraint<'a>) {
+        self.constraints.push(constraint);
     }
 
     /// The number of constraints.

@@ -21,27 +21,13 @@ const MAX_WIDE: usize = 8;
 
 /// The number of variables of `c`, with repetitions.
 pub(super) fn scope_len(c: &Constraint<'_>) -> usize {
-    match c {
-        Constraint::AllDifferent(d) => d.vars.len(),
-        Constraint::Linear(d) => d.terms.len(),
-        Constraint::Table(d) => d.vars.len(),
-        Constraint::Predicate(d) => d.vars.len(),
-        Constraint::Custom(d) => d.vars.len(),
-        Constraint::Global(d) => d.meaning().vars().len(),
-    }
+    c.arity()
 }
 
 /// The variable at `position` of `c`.
 #[inline]
 pub(super) fn scope_var(c: &Constraint<'_>, position: usize) -> usize {
-    match c {
-        Constraint::AllDifferent(d) => d.vars[position].index(),
-        Constraint::Linear(d) => d.terms[position].0.index(),
-        Constraint::Table(d) => d.vars[position].index(),
-        Constraint::Predicate(d) => d.vars[position].index(),
-        Constraint::Custom(d) => d.vars[position].index(),
-        Constraint::Global(d) => d.meaning().vars()[position].index(),
-    }
+    c.var_at(position).index()
 }
 
 /// Per variable, its constraints and its position in each (the first one, when a

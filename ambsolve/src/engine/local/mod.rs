@@ -158,7 +158,7 @@ impl<'a> LocalEngine<'a> {
         let refuted = model
             .constraints()
             .iter()
-            .any(|c| c.vars().is_empty() && !c.check(&any, model.universes()));
+            .any(|c| c.vars().is_empty() && !c.check(&any));
         if empty || refuted {
             self.phase = Phase::Hopeless;
             return Ok(());

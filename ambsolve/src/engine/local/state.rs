@@ -395,7 +395,7 @@ impl State {
                 (Tracker::Whole { open, holds, .. }, constraint) => {
                     if set || *open == 1 {
                         self.values[x] = v;
-                        let ok = constraint.check(&self.values, model.universes());
+                        let ok = constraint.check(&self.values);
                         self.values[x] = current;
                         delta += i128::from(!ok) - i128::from(set && !holds);
                     }
@@ -460,7 +460,7 @@ impl State {
                     }
                     if set || *open == 0 {
                         let before = i128::from(set && !*holds);
-                        *holds = constraint.check(&self.values, model.universes());
+                        *holds = constraint.check(&self.values);
                         self.total += i128::from(!*holds) - before;
                         if *holds {
                             self.violated.remove(c as u32);

@@ -413,9 +413,9 @@ impl ModelProgram<'_> {
         for (set, _, _) in &mut self.sets {
             set.clear();
         }
-        let (constraints, universes) = (self.model.constraints(), self.model.universes());
+        let constraints = self.model.constraints();
         for &c in &self.plan.steps[0].full {
-            amb.require(constraints[c].check(&self.assigned, universes))?;
+            amb.require(constraints[c].check(&self.assigned))?;
         }
         for step in 0..self.plan.order.len() {
             let v = self.plan.order[step];
@@ -467,7 +467,7 @@ impl ModelProgram<'_> {
             lists,
             ..
         } = self;
-        let (constraints, universes) = (model.constraints(), model.universes());
+        let constraints = model.constraints();
         let checks = &plan.steps[step + 1];
         let step_of = &plan.step_of;
         let chosen = |w: VarId| step_of[w.index()] <= step;
@@ -499,10 +499,7 @@ impl ModelProgram<'_> {
                     .partial
                     .iter()
                     .all(|&c| constraints[c].may_hold(assigned, chosen))
-                && checks
-                    .full
-                    .iter()
-                    .all(|&c| constraints[c].check(assigned, universes))
+                && checks.full.iter().all(|&c| constraints[c].check(assigned))
                 && symmetry.as_mut().is_none_or(|tables| {
                     tables.may_lead(|w| (step_of[w] <= step).then(|| assigned[w]))
                 });

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::control::Incumbent;
 use crate::model::Model;
-use crate::propagate::Propagation;
+use crate::propagators::Fixpoint;
 use crate::store::Store;
 
 /// The best cost so far (shared) and the objective's value at the solution the search
@@ -39,9 +39,9 @@ impl Bound {
     /// with the objective variable already fixed, never sees the better bound and is
     /// searched to its leaves).
     #[inline]
-    pub(super) fn sync(&mut self, propagation: &mut Propagation<'_>) {
+    pub(super) fn sync(&mut self, fixpoint: &mut Fixpoint<'_>) {
         if let Some(best) = self.incumbent.as_ref().and_then(|i| i.bound()) {
-            propagation.tighten(self.zero + i128::from(best) - 1);
+            fixpoint.tighten(self.zero + i128::from(best) - 1);
         }
     }
 

@@ -38,7 +38,7 @@ use crate::limits::StopReason;
 use crate::model::{Assignment, Model};
 use crate::observe::{Event, Shared};
 use crate::options::{Checking, Options};
-use crate::propagate::Propagation;
+use crate::propagators::Fixpoint;
 use crate::stats::Stats;
 use crate::store::Store;
 use crate::symmetry::Tables;
@@ -72,7 +72,7 @@ pub(crate) struct TrailEngine<'a> {
     /// Generate and test: no propagation, every constraint checked at the leaves.
     at_end: bool,
     store: Store,
-    propagation: Propagation<'a>,
+    fixpoint: Fixpoint<'a>,
     stack: ChoiceStack,
     phase: Phase,
     vars: VarPick,
@@ -104,19 +104,19 @@ impl<'a> TrailEngine<'a> {
         } else {
             None
         };
-        let mut propagation = Propagation::new(&model, objective, &mut store);
+        let mut fixpoint = Fixpoint::new(&model, objective, &mut store);
         let strategy = &options.strategy;
         if strategy.learns() {
-            propagation.learn_weights();
+            fixpoint.learn_weights();
         }
         let vars = VarPick::new(strategy, &model);
-        vars.track(&mut store, &mut propagation);
+        vars.track(&mut store, &mut fixpoint);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
         TrailEngine {
             model,
             at_end,
             store,
-            propagation,
+            fixpoint,
             stack: ChoiceStack::new(),
             phase: Phase::Start,
             vars,
@@ -161,7 +161,7 @@ impl<'a> TrailEngine<'a> {
             // domain would change its alternatives.
             return;
         }
-        self.bound.sync(&mut self.propagation);
+        self.bound.sync(&mut self.fixpoint);
     }
 
     /// Propagates the root. False if the model has no solution.
@@ -171,8 +171,7 @@ impl<'a> TrailEngine<'a> {
         }
         self.store.set_level(0);
         self.sync_bound();
-        self.at_end
-            || (self.propagation.initial(&mut self.store).is_ok() && self.propagate().is_ok())
+        self.at_end || (self.fixpoint.initial(&mut self.store).is_ok() && self.propagate().is_ok())
     }
 
     /// Opens a frame on `var` and tries its first value.
@@ -259,7 +258,7 @@ impl<'a> TrailEngine<'a> {
     /// rule, again as long as the rule removes values.
     fn propagate(&mut self) -> Result<(), Fail> {
         loop {
-            self.propagation.run(&mut self.store)?;
+            self.fixpoint.run(&mut self.store)?;
             if !self.leaders_prune()? {
                 return Ok(());
             }
@@ -371,7 +370,7 @@ impl Search for TrailEngine<'_> {
             failures: self.counters.failures,
             solutions: self.counters.solutions,
             max_depth: self.counters.max_depth,
-            propagations: self.propagation.runs,
+            propagations: self.fixpoint.runs,
             restarts: self.counters.restarts,
             replayed: self.counters.replayed,
             ..Stats::default()

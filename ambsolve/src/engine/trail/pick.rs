@@ -15,7 +15,7 @@ use std::collections::BinaryHeap;
 
 use super::TrailEngine;
 use crate::model::Model;
-use crate::propagate::Propagation;
+use crate::propagators::Fixpoint;
 use crate::store::Store;
 use crate::strategy::{Strategy, ValueKey, VarOrder, complete_order};
 use crate::var::VarId;
@@ -228,13 +228,13 @@ impl VarPick {
 
     /// Asks the store (and, for `dom_w_deg`, the propagation) to list what changes, if a
     /// phase keeps its candidates ranked.
-    pub(super) fn track(&self, store: &mut Store, propagation: &mut Propagation<'_>) {
+    pub(super) fn track(&self, store: &mut Store, fixpoint: &mut Fixpoint<'_>) {
         if self.phases.iter().any(|p| p.ranked.is_some()) {
             store.track_touched();
         }
         let weighs = |p: &PhasePick| p.ranked.is_some() && matches!(p.rule, Rule::DomWDeg);
         if self.phases.iter().any(weighs) {
-            propagation.track_reweighed();
+            fixpoint.track_reweighed();
         }
     }
 
@@ -280,7 +280,7 @@ fn rank(
     rule: &Rule,
     v: usize,
     store: &Store,
-    propagation: &Propagation<'_>,
+    fixpoint: &Fixpoint<'_>,
     occurrences: &[u32],
 ) -> Rank {
     let size = u64::from(store.size(v));
@@ -293,7 +293,7 @@ fn rank(
         Rule::MostConstrained => Rank::plain(size, u64::from(u32::MAX - occurrences[v])),
         Rule::DomWDeg => Rank {
             num: size,
-            den: u64::from(propagation.weight_ceiling(v)),
+            den: u64::from(fixpoint.weight_ceiling(v)),
             then: 0,
         },
         Rule::Sequential => Rank::plain(0, 0),
@@ -306,11 +306,11 @@ fn entry(
     v: usize,
     position: u32,
     store: &Store,
-    propagation: &Propagation<'_>,
+    fixpoint: &Fixpoint<'_>,
     occurrences: &[u32],
 ) -> Reverse<Entry> {
     Reverse(Entry {
-        rank: rank(rule, v, store, propagation, occurrences),
+        rank: rank(rule, v, store, fixpoint, occurrences),
         position,
     })
 }
@@ -367,9 +367,9 @@ impl TrailEngine<'_> {
         let vars = &mut self.vars;
         let mut changed = std::mem::take(&mut vars.changed);
         self.store.take_touched(&mut changed);
-        self.propagation.append_reweighed(&mut changed);
+        self.fixpoint.append_reweighed(&mut changed);
         let many = changed.len() > vars.ranked_len / SCAN_SHARE;
-        let (store, propagation) = (&self.store, &self.propagation);
+        let (store, fixpoint) = (&self.store, &self.fixpoint);
         let occurrences = &vars.occurrences;
         if !many {
             for &v in &changed {
@@ -380,7 +380,7 @@ impl TrailEngine<'_> {
                 };
                 if !store.is_fixed(v) {
                     let at = vars.position[v];
-                    let fresh = entry(&phase.rule, v, at, store, propagation, occurrences);
+                    let fresh = entry(&phase.rule, v, at, store, fixpoint, occurrences);
                     ranked.heap.push(fresh);
                 }
             }
@@ -401,7 +401,7 @@ impl TrailEngine<'_> {
             let rule = &phase.rule;
             ranked.heap = (phase.candidates.iter().zip(0u32..))
                 .filter(|&(&v, _)| !store.is_fixed(v as usize))
-                .map(|(&v, at)| entry(rule, v as usize, at, store, propagation, occurrences))
+                .map(|(&v, at)| entry(rule, v as usize, at, store, fixpoint, occurrences))
                 .collect();
             ranked.filled = true;
         }
@@ -412,7 +412,7 @@ impl TrailEngine<'_> {
     /// are read until none left can beat the best exact ratio seen, then put back.
     fn select_ranked(&mut self, p: usize) -> Option<usize> {
         let store = &self.store;
-        let propagation = &self.propagation;
+        let fixpoint = &self.fixpoint;
         let phase = &mut self.vars.phases[p];
         let occurrences = &self.vars.occurrences;
         let rule = &phase.rule;
@@ -424,7 +424,7 @@ impl TrailEngine<'_> {
                 if !store.is_fixed(v)
                     && entry
                         .rank
-                        .same(&rank(rule, v, store, propagation, occurrences))
+                        .same(&rank(rule, v, store, fixpoint, occurrences))
                 {
                     return Some(entry);
                 }
@@ -448,7 +448,7 @@ impl TrailEngine<'_> {
             let exact = Entry {
                 rank: Rank {
                     num: u64::from(store.size(v)),
-                    den: u64::from(propagation.weighted_degree(v, store)),
+                    den: u64::from(fixpoint.weighted_degree(v, store)),
                     then: 0,
                 },
                 position: entry.position,
@@ -511,11 +511,11 @@ impl TrailEngine<'_> {
                 for v in open() {
                     let size = u64::from(store.size(v));
                     // Not better even at its ceiling: the exact weight is not worth reading.
-                    let ceiling = u64::from(self.propagation.weight_ceiling(v));
+                    let ceiling = u64::from(self.fixpoint.weight_ceiling(v));
                     if best.is_some_and(|(s, w, _)| size * w >= s * ceiling) {
                         continue;
                     }
-                    let weight = u64::from(self.propagation.weighted_degree(v, store));
+                    let weight = u64::from(self.fixpoint.weighted_degree(v, store));
                     if best.is_none_or(|(s, w, _)| size * w < s * weight) {
                         best = Some((size, weight, v));
                     }

@@ -3,7 +3,7 @@
 
 use crate::expr::flatten::{Cx, Flat, Lin, Truth, Val};
 use crate::expr::{BoolExpr, BoolNode, IntExpr, IntNode};
-use crate::model::global::Arg;
+use crate::model::Arg;
 use crate::model::{Cmp, Lit};
 use crate::var::VarId;
 

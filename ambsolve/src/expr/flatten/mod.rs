@@ -10,7 +10,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 use crate::expr::{IntExpr, IntNode};
-use crate::model::global::Arg;
+use crate::model::Arg;
 use crate::model::{Cmp, IntArg, Lit, Model, Term};
 use crate::var::{ModelId, Var, VarId};
 

@@ -1,5 +1,0 @@
-//! Propagators of sequences read by an automaton.
-
-mod regular;
-
-pub(super) use self::regular::RegularProp;

@@ -1,0 +1,525 @@
+//! All-different, with offsets, over one or several fused key maps.
+//!
+//! Each *component* is one all-different constraint over the same variables: value index
+//! `i` of the variable at position `j` has key `i + shift[j]` (or an explicit key). When a
+//! variable is fixed, every other unfixed variable loses the values whose key equals the
+//! fixed one's, in every component. n-queens' three constraints (`q[i]`, `q[i] + i`,
+//! `q[i] - i`) share their variables and become one propagator with three components,
+//! pruning each row once per placement.
+//!
+//! Components whose shifts are all equal also get the cheap counting rules of bitset
+//! domains: fewer values left than unfixed variables fails, and when there are exactly as
+//! many, a value that fits only one place is placed there.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+use crate::choice::Fail;
+use crate::model::Kind;
+use crate::model::{AllDifferentDef, Keys, TermKeys};
+use crate::propagator::BuiltinPropagator;
+use crate::store::CHANGED;
+use crate::store::Store;
+use crate::var::VarId;
+
+/// A component with explicit keys: per position, its keys and where to find the indices
+/// holding a key. Positions sharing a value list share its lookup table, so the component
+/// costs one table per list, not one per variable.
+struct KeyedComponent {
+    keys: TermKeys,
+    lookups: Vec<Lookup>,
+    /// Per distinct key list, the indices holding each listed key.
+    tables: Vec<HashMap<i64, SmallVec<[u32; 2]>>>,
+}
+
+/// How a position finds the indices holding a key.
+#[derive(Clone, Copy)]
+enum Lookup {
+    /// Consecutive keys: the index is `key - shift`.
+    Shift(i64),
+    /// Listed keys: `tables[table]` holds `key - offset`.
+    Table { table: u32, offset: i64 },
+}
+
+impl KeyedComponent {
+    fn new(def: &AllDifferentDef) -> Self {
+        let mut tables = Vec::new();
+        let mut table_of: HashMap<*const i64, u32> = HashMap::new();
+        let lookups = def
+            .keys
+            .iter()
+            .map(|keys| match keys {
+                Keys::Shift(shift) => Lookup::Shift(shift),
+                Keys::Map(map, offset) => {
+                    let table = *table_of.entry(map.as_ptr()).or_insert_with(|| {
+                        let mut holders: HashMap<i64, SmallVec<[u32; 2]>> = HashMap::new();
+                        for (i, &key) in map.iter().enumerate() {
+                            holders.entry(key).or_default().push(i as u32);
+                        }
+                        tables.push(holders);
+                        tables.len() as u32 - 1
+                    });
+                    Lookup::Table { table, offset }
+                }
+            })
+            .collect();
+        KeyedComponent {
+            keys: def.keys.clone(),
+            lookups,
+            tables,
+        }
+    }
+
+    /// Removes from the variable at position `other` the indices holding `key`.
+    #[inline]
+    fn remove_key(
+        &self,
+        store: &mut Store,
+        var: usize,
+        other: usize,
+        key: i64,
+    ) -> Result<bool, Fail> {
+        match self.lookups[other] {
+            // Keys of one constraint are at most KEY_SPAN apart: no overflow.
+            Lookup::Shift(shift) => match u32::try_from(key - shift) {
+                Ok(index) => store.remove(var, index),
+                Err(_) => Ok(false),
+            },
+            Lookup::Table { table, offset } => {
+                let mut changed = false;
+                let listed = key
+                    .checked_sub(offset)
+                    .and_then(|k| self.tables[table as usize].get(&k));
+                for &index in listed.into_iter().flatten() {
+                    changed |= store.remove(var, index)?;
+                }
+                Ok(changed)
+            }
+        }
+    }
+}
+
+/// The counting rules run only when the unfixed domains span at most this many words:
+/// cheap for rows of a sudoku or a board up to 64 wide, skipped on huge boards where one
+/// pass would cost more than it saves.
+const COUNTING_WORDS: usize = 1024;
+
+/// Components the one-word path handles at once.
+const FAST: usize = 4;
+
+/// One-word path: a position's variable, the cell of its domain, and the shifts of up to
+/// [`FAST`] components (unused slots are 0; their keys never match).
+#[derive(Clone, Copy)]
+struct Member {
+    var: u32,
+    cell: u32,
+    shifts: [i64; FAST],
+}
+
+impl Member {
+    /// The bits of this member's domain that the given keys of a fixed value rule out
+    /// (one key per component; keys out of reach set nothing).
+    #[inline(always)]
+    fn mask(&self, keys: &[i64]) -> u64 {
+        let mut mask = 0u64;
+        for (key, shift) in keys.iter().zip(&self.shifts) {
+            let index = key - shift;
+            mask |= u64::from((index as u64) < 64) << (index & 63);
+        }
+        mask
+    }
+}
+
+pub(super) struct AllDifferent {
+    scope: Vec<VarId>,
+    vars: Vec<u32>,
+    members: Vec<Member>,
+    /// Shifts of the consecutive-key components, `shifts[j * k + c]` for position `j`.
+    shifts: Vec<i64>,
+    /// Number of consecutive-key components.
+    k: usize,
+    mapped: Vec<KeyedComponent>,
+    /// Every variable fits in one word and every component has consecutive keys.
+    one_word: bool,
+    /// Whether the counting rules run: some consecutive-key component has all its shifts
+    /// equal, so keys line up with indices.
+    hidden: bool,
+    /// No other propagator watches these variables and none repeats: the one-word path
+    /// then fixes the singletons it makes itself, without events.
+    alone: bool,
+    /// Another propagator reads one of these variables: then it is woken on every change
+    /// (if it has counting rules), not only told of fixed variables.
+    shared: bool,
+    /// Positions; the first `count` (a trailed cell) are the unprocessed ones.
+    unfixed: Vec<u32>,
+    pos: Vec<u32>,
+    count: usize,
+    once: Vec<u64>,
+    twice: Vec<u64>,
+}
+
+impl AllDifferent {
+    pub(super) fn new(defs: &[&AllDifferentDef], store: &mut Store) -> Self {
+        let scope = defs[0].vars.clone();
+        let n = scope.len();
+        let consecutive: Vec<&&AllDifferentDef> = defs
+            .iter()
+            .filter(|d| d.keys.iter().all(|k| matches!(k, Keys::Shift(_))))
+            .collect();
+        let k = consecutive.len();
+        let mut shifts = vec![0; n * k];
+        for (c, def) in consecutive.iter().enumerate() {
+            for (j, keys) in def.keys.iter().enumerate() {
+                shifts[j * k + c] = keys.key(0);
+            }
+        }
+        let mapped = defs
+            .iter()
+            .filter(|d| !d.keys.iter().all(|k| matches!(k, Keys::Shift(_))))
+            .map(|def| KeyedComponent::new(def))
+            .collect::<Vec<_>>();
+        let aligned = (0..k).any(|c| (0..n).all(|j| shifts[j * k + c] == shifts[c]));
+        let words: usize = scope.iter().map(|v| store.num_words(v.index())).sum();
+        let vars: Vec<u32> = scope.iter().map(|v| v.raw()).collect();
+        let one_word = mapped.is_empty()
+            && k <= FAST
+            && vars.iter().all(|&v| store.universe(v as usize) <= 64);
+        let members: Vec<Member> = (0..n)
+            .map(|j| {
+                let mut slots = [0; FAST];
+                for c in 0..k.min(FAST) {
+                    slots[c] = shifts[j * k + c];
+                }
+                Member {
+                    var: vars[j],
+                    cell: store.cell_of(vars[j] as usize) as u32,
+                    shifts: slots,
+                }
+            })
+            .collect();
+        let widest = vars
+            .iter()
+            .map(|&v| store.num_words(v as usize))
+            .max()
+            .unwrap_or(0);
+        AllDifferent {
+            scope,
+            vars,
+            members,
+            shifts,
+            k,
+            mapped,
+            one_word,
+            hidden: aligned && words <= COUNTING_WORDS,
+            alone: false,
+            shared: true,
+            unfixed: (0..n as u32).collect(),
+            pos: (0..n as u32).collect(),
+            count: store.alloc_aux(n as u64),
+            once: vec![0; widest],
+            twice: vec![0; widest],
+        }
+    }
+
+    /// [`on_fixed`](Self::on_fixed) for wide domains or listed keys: removes the fixed
+    /// value's keys from each other unprocessed member, index by index. Kept out of line,
+    /// as [`alone_fixed`](Self::alone_fixed) is: inlined together into `on_fixed`, the
+    /// paths perturb each other's code (n-queens counts ran 2% slower).
+    #[inline(never)]
+    fn wide_fixed(&mut self, store: &mut Store, local: usize, last: usize) -> Result<bool, Fail> {
+        let Some(fixed) = store.min(self.vars[local] as usize) else {
+            return Err(Fail);
+        };
+        let value = i64::from(fixed);
+        let keys: SmallVec<[i64; 4]> = self
+            .mapped
+            .iter()
+            .map(|m| m.keys.key(local, fixed))
+            .collect();
+        let mut changed = false;
+        let k = self.k;
+        let mine = &self.shifts[local * k..local * k + k];
+        // Rows in index order, not sparse-set order: wide domains are far apart in memory,
+        // and a constant stride lets the prefetcher hide most of the misses.
+        for other in 0..self.vars.len() {
+            if self.pos[other] as usize >= last {
+                continue;
+            }
+            let var = self.vars[other] as usize;
+            let theirs = &self.shifts[other * k..other * k + k];
+            // Keys of one constraint are at most KEY_SPAN apart: no overflow.
+            for (m, t) in mine.iter().zip(theirs) {
+                if let Ok(index) = u32::try_from(value + m - t) {
+                    changed |= store.remove(var, index)?;
+                }
+            }
+            for (m, &key) in self.mapped.iter().zip(&keys) {
+                changed |= m.remove_key(store, var, other, key)?;
+            }
+        }
+        Ok(changed && self.hidden)
+    }
+
+    /// Moves the member at position `p` of the unfixed prefix to position `last`.
+    #[inline]
+    fn swap_out(&mut self, p: usize, last: usize) {
+        let (leaving, moved) = (self.unfixed[p], self.unfixed[last]);
+        self.unfixed[p] = moved;
+        self.pos[moved as usize] = p as u32;
+        self.unfixed[last] = leaving;
+        self.pos[leaving as usize] = last as u32;
+    }
+
+    /// The keys of a fixed one-word member's value in every slot (unused slots get a key
+    /// no index reaches), or a failure if its domain is empty.
+    #[inline]
+    fn keys_of(&self, store: &Store, local: usize) -> Result<[i64; FAST], Fail> {
+        let me = &self.members[local];
+        let word = store.word_at(me.cell as usize);
+        if word == 0 {
+            return Err(Fail);
+        }
+        let value = i64::from(word.trailing_zeros());
+        Ok(std::array::from_fn(|c| {
+            if c < self.k {
+                value + me.shifts[c]
+            } else {
+                i64::MIN / 2
+            }
+        }))
+    }
+
+    /// [`on_fixed`](Self::on_fixed) when alone on one-word variables: a local worklist.
+    /// Members this pruning fixes are processed here too, their domains written quietly
+    /// (trailed, no events: nobody else watches them). A member waits in the unfixed
+    /// prefix until its turn, so that pruning by the others still reaches it: two fixed
+    /// members that clash empty one of them.
+    #[inline(never)]
+    fn alone_fixed<const K: usize>(
+        &mut self,
+        store: &mut Store,
+        local: usize,
+        count: usize,
+    ) -> Result<bool, Fail> {
+        let mut work: SmallVec<[u32; 8]> = SmallVec::new();
+        work.push(local as u32);
+        let mut last = count;
+        let mut changed = false;
+        while let Some(fixed) = work.pop() {
+            let p = self.pos[fixed as usize] as usize;
+            if p >= last {
+                continue;
+            }
+            last -= 1;
+            self.swap_out(p, last);
+            let keys = self.keys_of(store, fixed as usize)?;
+            for k in 0..last {
+                let other = self.unfixed[k];
+                let member = &self.members[other as usize];
+                let cell = member.cell as usize;
+                let old = store.word_at(cell);
+                let new = old & !member.mask(&keys[..K]);
+                if new != old {
+                    if new == 0 {
+                        return Err(Fail);
+                    }
+                    store.narrow_quiet(cell, new);
+                    changed = true;
+                    if new & (new - 1) == 0 {
+                        work.push(other);
+                    }
+                }
+            }
+        }
+        store.set_aux(self.count, last as u64);
+        Ok(changed && self.hidden)
+    }
+
+    /// [`hidden_singles`](Self::hidden_singles) when every domain is one word.
+    fn hidden_singles_one_word(&mut self, store: &mut Store, count: usize) -> Result<(), Fail> {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &local in &self.unfixed[..count] {
+            let bits = store.word_at(self.members[local as usize].cell as usize);
+            twice |= once & bits;
+            once |= bits;
+        }
+        let values = once.count_ones() as usize;
+        if values < count {
+            return Err(Fail);
+        }
+        let mut singles = if values == count { once & !twice } else { 0 };
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles ^= bit;
+            let holder = self.unfixed[..count]
+                .iter()
+                .map(|&l| &self.members[l as usize])
+                .find(|m| store.word_at(m.cell as usize) & bit != 0);
+            if let Some(member) = holder {
+                if store.word_at(member.cell as usize) != bit {
+                    store.assign(member.var as usize, bit.trailing_zeros())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`on_fixed`](Self::on_fixed) for one-word variables: the keys of the fixed value,
+    /// one mask per other unfixed member, one word narrowed each.
+    fn one_word_fixed(
+        &mut self,
+        store: &mut Store,
+        local: usize,
+        last: usize,
+    ) -> Result<bool, Fail> {
+        let keys = self.keys_of(store, local)?;
+        let members = &self.members;
+        let mut changed = false;
+        for &other in &self.unfixed[..last] {
+            let member = &members[other as usize];
+            changed |= store.remove_mask_one(
+                member.var as usize,
+                member.cell as usize,
+                member.mask(&keys),
+            )?;
+        }
+        Ok(changed && self.hidden)
+    }
+
+    /// Keys line up with indices (all shifts equal): count the values left.
+    fn hidden_singles(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let count = store.aux(self.count) as usize;
+        if count == 0 {
+            return Ok(());
+        }
+        if self.one_word {
+            return self.hidden_singles_one_word(store, count);
+        }
+        self.once.fill(0);
+        self.twice.fill(0);
+        for &local in &self.unfixed[..count] {
+            let var = self.vars[local as usize] as usize;
+            for w in 0..store.num_words(var) {
+                let bits = store.word(var, w);
+                self.twice[w] |= self.once[w] & bits;
+                self.once[w] |= bits;
+            }
+        }
+        let values: usize = self.once.iter().map(|w| w.count_ones() as usize).sum();
+        if values < count {
+            return Err(Fail);
+        }
+        if values > count {
+            return Ok(());
+        }
+        // Every value left must be used: one that fits a single place goes there.
+        for w in 0..self.once.len() {
+            let mut singles = self.once[w] & !self.twice[w];
+            while singles != 0 {
+                let index = w as u32 * 64 + singles.trailing_zeros();
+                singles &= singles - 1;
+                let holder = self.unfixed[..store.aux(self.count) as usize]
+                    .iter()
+                    .map(|&l| self.vars[l as usize] as usize)
+                    .find(|&var| store.contains(var, index));
+                if let Some(var) = holder {
+                    if !store.is_fixed(var) {
+                        store.assign(var, index)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One all-different alone (the trail engine fuses those over the same variables into one
+/// propagator: see `rewrite`).
+impl<'a> Kind<'a> for AllDifferentDef {
+    fn propagator(&self, store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
+        Box::new(AllDifferent::new(&[self], store))
+    }
+}
+
+impl BuiltinPropagator for AllDifferent {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    /// Fixed variables are handled on the spot ([`on_fixed`](Self::on_fixed)); other
+    /// changes matter only to the counting rules, and only when another propagator may
+    /// make them (alone, every change is a fixed variable, its own or a decision's).
+    fn wakes(&self, _local: usize) -> u8 {
+        if self.hidden && self.shared {
+            CHANGED
+        } else {
+            0
+        }
+    }
+
+    fn acts_on_fixed(&self) -> bool {
+        true
+    }
+
+    fn set_shared(&mut self, shared: bool) {
+        let mut seen = self.vars.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        self.shared = shared;
+        self.alone = !shared && self.one_word && seen.len() == self.vars.len();
+    }
+
+    /// The variable at position `local` was fixed: remove its keys from the others.
+    /// Returns whether a full pass (the counting rules) is worth scheduling.
+    #[inline]
+    fn on_fixed(&mut self, store: &mut Store, local: usize) -> Result<bool, Fail> {
+        let count = store.aux(self.count) as usize;
+        let p = self.pos[local] as usize;
+        if p >= count {
+            return Ok(false);
+        }
+        // Move `local` out of the unprocessed prefix.
+        if self.alone {
+            return match self.k {
+                1 => self.alone_fixed::<1>(store, local, count),
+                2 => self.alone_fixed::<2>(store, local, count),
+                3 => self.alone_fixed::<3>(store, local, count),
+                _ => self.alone_fixed::<FAST>(store, local, count),
+            };
+        }
+        let last = count - 1;
+        self.swap_out(p, last);
+        store.set_aux(self.count, last as u64);
+        if self.one_word {
+            return self.one_word_fixed(store, local, last);
+        }
+        self.wide_fixed(store, local, last)
+    }
+
+    /// The counting rules, after changes (fixed variables arrive as events).
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        if self.hidden {
+            self.hidden_singles(store)?;
+        }
+        Ok(())
+    }
+
+    /// From scratch, at the root: process the variables fixed before any event, then the
+    /// counting rules.
+    fn initial(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let mut k = 0;
+        while k < store.aux(self.count) as usize {
+            let local = self.unfixed[k] as usize;
+            if store.is_fixed(self.vars[local] as usize) {
+                // Moves `local` behind the prefix; look at position `k` again.
+                self.on_fixed(store, local)?;
+            } else {
+                k += 1;
+            }
+        }
+        if self.hidden {
+            self.hidden_singles(store)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,424 @@
+//! Checks the propagator of every constraint kind against its meaning, on random small
+//! domains: a propagator may remove only values that take part in no solution of its
+//! constraint alone, and once every variable is fixed it must fail exactly when the meaning
+//! is false.
+//!
+//! Unit tests call [`tests::fuzz`]; with the `debug-checks` feature the fixpoint loop calls
+//! [`sound`] after every run of a propagator (and every fixed variable it is told of) over
+//! a small enough scope.
+
+#[cfg(feature = "debug-checks")]
+use std::borrow::Cow;
+
+use crate::choice::Fail;
+#[cfg(feature = "debug-checks")]
+use crate::model::Constraint;
+use crate::model::Meaning;
+use crate::store::Store;
+#[cfg(feature = "debug-checks")]
+use crate::var::VarId;
+
+/// The conjunction of some constraints: what a propagator standing for several (fused
+/// all-differents) must agree with.
+#[cfg(feature = "debug-checks")]
+pub(crate) struct All<'c, 'a>(pub(crate) &'c [Constraint<'a>]);
+
+#[cfg(feature = "debug-checks")]
+impl Meaning for All<'_, '_> {
+    fn vars(&self) -> Cow<'_, [VarId]> {
+        match self.0 {
+            [one] => one.meaning().vars(),
+            all => Cow::Owned(all.iter().flat_map(Constraint::vars).collect()),
+        }
+    }
+
+    fn holds(&self, values: &[u32]) -> bool {
+        self.0.iter().all(|c| c.check(values))
+    }
+
+    fn describe(&self) -> String {
+        let all: Vec<String> = self.0.iter().map(Constraint::describe).collect();
+        all.join(" and ")
+    }
+}
+
+/// Scopes whose domains multiply to more tuples than this are not checked.
+const MOST_TUPLES: u64 = 50_000;
+
+/// Which values of a constraint's variables some solution of the constraint alone uses,
+/// within a store's domains.
+pub(crate) struct Supports {
+    /// The constraint's variables, sorted, each once.
+    pub(crate) vars: Vec<usize>,
+    /// Their domains (value indices), in the order of `vars`.
+    pub(crate) domains: Vec<Vec<u32>>,
+    /// For each value of `domains`, whether a solution uses it.
+    pub(crate) used: Vec<Vec<bool>>,
+    /// Whether there is a solution at all.
+    pub(crate) any: bool,
+    /// Whether every assignment is one (read by the unit tests' fuzz).
+    #[cfg_attr(not(test), expect(dead_code))]
+    pub(crate) all: bool,
+}
+
+impl Supports {
+    /// Every assignment of `meaning`'s variables within `store`'s domains, tried (odometer
+    /// style); `None` if they multiply to more than `MOST_TUPLES` tuples.
+    pub(crate) fn of(meaning: &dyn Meaning, store: &Store) -> Option<Supports> {
+        let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        let domains: Vec<Vec<u32>> = vars.iter().map(|&v| store.iter(v).collect()).collect();
+        let tuples = domains
+            .iter()
+            .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
+        if tuples.is_none_or(|n| n > MOST_TUPLES) {
+            return None;
+        }
+        let mut used: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
+        let (mut any, mut all) = (false, true);
+        if domains.iter().all(|d| !d.is_empty()) {
+            let mut values = vec![0u32; store.num_vars()];
+            let mut at = vec![0usize; vars.len()];
+            loop {
+                for (k, &v) in vars.iter().enumerate() {
+                    values[v] = domains[k][at[k]];
+                }
+                if meaning.holds(&values) {
+                    any = true;
+                    for (k, &a) in at.iter().enumerate() {
+                        used[k][a] = true;
+                    }
+                } else {
+                    all = false;
+                }
+                let mut k = 0;
+                while k < at.len() {
+                    at[k] += 1;
+                    if at[k] < domains[k].len() {
+                        break;
+                    }
+                    at[k] = 0;
+                    k += 1;
+                }
+                if k == at.len() {
+                    break;
+                }
+            }
+        }
+        Some(Supports {
+            vars,
+            domains,
+            used,
+            any,
+            all,
+        })
+    }
+}
+
+/// A small deterministic random number generator (xorshift), for tests.
+#[cfg(test)]
+pub(crate) struct Rng(u64);
+
+#[cfg(test)]
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Whether `after` (what a propagation left of `before`, or `Err` if it failed) keeps
+/// every value of `meaning`'s variables that some assignment of them, within `before`,
+/// satisfying the meaning uses. `Err` names a value removed wrongly, or a failure with a
+/// solution left, or (when the propagator `decides` on each run) a full assignment
+/// accepted that the meaning rejects. `Ok(None)`: the scope is too large to check.
+///
+/// A propagator told of each fixed variable apart
+/// ([`acts_on_fixed`](crate::propagator::BuiltinPropagator::acts_on_fixed)) decides only
+/// once it has been told of them all, so a run of it alone need not.
+pub(crate) fn sound(
+    meaning: &dyn Meaning,
+    before: &Store,
+    after: Result<&Store, Fail>,
+    decides: bool,
+) -> Result<Option<()>, String> {
+    let Some(Supports {
+        vars,
+        domains,
+        used: supported,
+        any,
+        ..
+    }) = Supports::of(meaning, before)
+    else {
+        return Ok(None);
+    };
+    let after = match after {
+        Err(Fail) if any => {
+            return Err(format!(
+                "{} failed, but a solution is left (value indices before: {})",
+                meaning.describe(),
+                listed(&vars, &domains)
+            ));
+        }
+        Err(Fail) => return Ok(Some(())),
+        Ok(after) => after,
+    };
+    for (k, &v) in vars.iter().enumerate() {
+        for (a, &index) in domains[k].iter().enumerate() {
+            if supported[k][a] && !after.contains(v, index) {
+                return Err(format!(
+                    "{} removed value index {index} of v{v}, which a solution uses (value \
+                     indices before: {})",
+                    meaning.describe(),
+                    listed(&vars, &domains)
+                ));
+            }
+        }
+    }
+    // Every variable fixed: the propagation must have failed unless the meaning holds.
+    if decides && vars.iter().all(|&v| after.is_fixed(v)) && !any {
+        return Err(format!(
+            "{} accepted a fixed assignment its meaning rejects",
+            meaning.describe()
+        ));
+    }
+    Ok(Some(()))
+}
+
+/// `v0 [0, 2], v3 [1]`: the value indices of each variable, for a message.
+fn listed(vars: &[usize], domains: &[Vec<u32>]) -> String {
+    let each: Vec<String> = vars
+        .iter()
+        .zip(domains)
+        .map(|(v, d)| format!("v{v} {d:?}"))
+        .collect();
+    each.join(", ")
+}
+
+/// The driver of the propagators' unit tests (test code: it may reach the engines).
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::{Rng, sound};
+    use crate::domain::Domain;
+    use crate::model::{IntArg, Meaning, Model};
+    use crate::store::Store;
+
+    /// Builds `cases` models with `make`, each holding constraints of any kind over
+    /// small domains, and checks each such constraint's propagator on random subdomains
+    /// (run to its own fixpoint) with [`sound`], and the whole model's count on the trail
+    /// engine against the replay engine's, which checks the meaning only.
+    ///
+    /// # Panics
+    /// On the first disagreement, with the case.
+    pub(crate) fn fuzz(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        fuzz_with(cases, false, make);
+    }
+
+    /// [`fuzz`], and more: each constraint whose variables are all distinct must leave
+    /// only values that some solution of it alone uses (its propagator is domain
+    /// consistent).
+    ///
+    /// # Panics
+    /// On the first disagreement, with the case.
+    pub(crate) fn fuzz_domain_consistent(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        fuzz_with(cases, true, make);
+    }
+
+    /// A random integer argument: a small constant, a range (negative values too), or a
+    /// variable whose values repeat, fall or mix.
+    pub(crate) fn arg(m: &mut Model<'static>, rng: &mut Rng) -> IntArg {
+        match rng.below(6) {
+            0 => IntArg::from(rng.below(5) as i64 - 1),
+            1 => IntArg::from(&m.var([3i64, 1, 1, 4])),
+            2 => IntArg::from(&m.var([2i64, 0, -1])),
+            _ => {
+                let low = rng.below(5) as i64 - 2;
+                IntArg::from(&m.var(low..low + 1 + rng.below(4) as i64))
+            }
+        }
+    }
+
+    /// A pool of three random arguments ([`arg`]) and up to four items drawn from it, so
+    /// that variables repeat: `(pool, items)`.
+    pub(crate) fn pooled_items(
+        m: &mut Model<'static>,
+        rng: &mut Rng,
+    ) -> (Vec<IntArg>, Vec<IntArg>) {
+        let pool: Vec<IntArg> = (0..3).map(|_| arg(m, rng)).collect();
+        let items = (0..rng.below(5))
+            .map(|_| pool[rng.below(3) as usize].clone())
+            .collect();
+        (pool, items)
+    }
+
+    /// The value indices each variable of `model` keeps once the propagators of its
+    /// constraints run to their common fixpoint from the full domains; `None` if they
+    /// fail. For tests of a propagator's strength.
+    pub(crate) fn fixpoint(model: &Model<'static>) -> Option<Vec<Vec<u32>>> {
+        let mut store = Store::with_domains(model.universes(), |_| None);
+        let mut propagators: Vec<_> = model
+            .constraints()
+            .iter()
+            .map(|c| c.kind().propagator(&mut store))
+            .collect();
+        loop {
+            let size: u64 = (0..store.num_vars())
+                .map(|v| u64::from(store.size(v)))
+                .sum();
+            for propagator in &mut propagators {
+                propagator.initial(&mut store).ok()?;
+            }
+            let now: u64 = (0..store.num_vars())
+                .map(|v| u64::from(store.size(v)))
+                .sum();
+            if now == size {
+                return Some(
+                    (0..store.num_vars())
+                        .map(|v| store.iter(v).collect())
+                        .collect(),
+                );
+            }
+        }
+    }
+
+    /// Random domains within `model`'s universes: each value kept with chance 2/3, one
+    /// value at least.
+    pub(crate) fn random_domains(model: &Model<'_>, rng: &mut Rng) -> Vec<Domain> {
+        model
+            .universes()
+            .iter()
+            .map(|&u| {
+                let mut d = Domain::empty(u);
+                for i in 0..u {
+                    if rng.below(3) != 0 {
+                        d.insert(i);
+                    }
+                }
+                if d.is_empty() && u > 0 {
+                    d.insert(rng.below(u64::from(u)) as u32);
+                }
+                d
+            })
+            .collect()
+    }
+
+    fn fuzz_with(cases: u64, consistent: bool, make: impl Fn(&mut Rng) -> Model<'static>) {
+        for case in 0..cases {
+            let mut rng = Rng::new(case + 1);
+            let model = make(&mut rng);
+            assert_eq!(model.error(), None, "case {case}: the model is invalid");
+            for constraint in model.constraints() {
+                for _ in 0..4 {
+                    let domains = random_domains(&model, &mut rng);
+                    let before = Store::with_domains(model.universes(), |v| Some(&domains[v]));
+                    let mut store = before.clone();
+                    let mut propagator = constraint.kind().propagator(&mut store);
+                    let mut result = Ok(());
+                    for run in 0..64 {
+                        let size: u64 = (0..store.num_vars())
+                            .map(|v| u64::from(store.size(v)))
+                            .sum();
+                        // A run from the store as it is (an all-different's first run reads the
+                        // variables fixed: `initial`).
+                        result = propagator.initial(&mut store);
+                        if result.is_ok() && propagator.finished() {
+                            // Finished: every assignment left satisfies it.
+                            let left = super::Supports::of(constraint.meaning(), &store);
+                            assert!(
+                                left.is_none_or(|s| s.all),
+                                "case {case}: {} says it finished, but an assignment left \
+                                 breaks it",
+                                constraint.meaning().describe()
+                            );
+                        }
+                        if run == 0 {
+                            // One run alone, as the engine makes it: it too must be
+                            // sound, and decide what its own pruning fixed.
+                            if let Err(message) =
+                                sound(constraint.meaning(), &before, result.map(|()| &store), true)
+                            {
+                                panic!("case {case}, after one run: {message}");
+                            }
+                        }
+                        let now: u64 = (0..store.num_vars())
+                            .map(|v| u64::from(store.size(v)))
+                            .sum();
+                        if result.is_err() || now == size {
+                            break;
+                        }
+                        assert!(
+                            run == 0 || !propagator.idempotent(),
+                            "case {case}: {} says it is idempotent, but its run {} narrowed",
+                            constraint.meaning().describe(),
+                            run + 1
+                        );
+                    }
+                    let after = result.map(|()| &store);
+                    if let Err(message) = sound(constraint.meaning(), &before, after, true) {
+                        panic!("case {case}: {message}");
+                    }
+                    if consistent && result.is_ok() {
+                        if let Err(message) = complete(constraint.meaning(), &store) {
+                            panic!("case {case}: {message}");
+                        }
+                    }
+                }
+            }
+            let trail = model
+                .solve(crate::options::Engine::Trail)
+                .count()
+                .map(|s| s.solutions);
+            let replay = model
+                .solve(crate::options::Engine::Replay)
+                .count()
+                .map(|s| s.solutions);
+            assert_eq!(
+                trail, replay,
+                "case {case}: the engines count differently: {model:?}"
+            );
+        }
+    }
+
+    /// For a meaning over distinct variables: `Err` names a value left in `after` that no
+    /// assignment within `after` satisfying the meaning uses (or a propagation that left
+    /// no solution and did not fail). Meanings with a repeated variable, or too many
+    /// tuples, pass.
+    fn complete(meaning: &dyn Meaning, after: &Store) -> Result<(), String> {
+        let mut vars: Vec<usize> = meaning.vars().iter().map(|v| v.index()).collect();
+        vars.sort_unstable();
+        if vars.windows(2).any(|w| w[0] == w[1]) {
+            return Ok(());
+        }
+        let Some(super::Supports {
+            vars,
+            domains,
+            used: supported,
+            ..
+        }) = super::Supports::of(meaning, after)
+        else {
+            return Ok(());
+        };
+        for (k, &v) in vars.iter().enumerate() {
+            if let Some(a) = supported[k].iter().position(|&s| !s) {
+                return Err(format!(
+                    "{} kept value index {} of v{v}, which no solution uses",
+                    meaning.describe(),
+                    domains[k][a]
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,277 @@
+//! `cumulative` by the time table: each task's compulsory part (from its latest start to its
+//! earliest end, at its least demand) adds to a profile; the profile may not rise above the
+//! largest capacity left (and raises the least one); no task may start or end where its
+//! least demand would raise the profile above it; a task's demand is at most what the
+//! profile leaves during its compulsory part.
+//!
+//! Durations and demands are read by their bounds (the least ones build the profile and
+//! push the starts), so variables there are handled as well as constants, and all of it
+//! is exact in `i128`.
+
+use crate::choice::Fail;
+use crate::model::Cumulative;
+use crate::model::Kind;
+use crate::propagator::BuiltinPropagator;
+use crate::propagators::scheduling::to_fixpoint;
+use crate::propagators::view::IntView;
+use crate::store::{BOUNDS, Store};
+use crate::var::VarId;
+
+/// A task's bounds.
+#[derive(Clone, Copy, Debug, Default)]
+struct Task {
+    s_min: i128,
+    s_max: i128,
+    d_min: i128,
+    r_min: i128,
+}
+
+impl Task {
+    /// Its compulsory part `from..to`, if it has one: it surely runs then, at a demand of
+    /// at least `r_min`.
+    fn compulsory(&self) -> Option<(i128, i128)> {
+        let (from, to) = (self.s_max, self.s_min + self.d_min);
+        (self.d_min > 0 && from < to).then_some((from, to))
+    }
+
+    /// The height its compulsory part adds to the profile over `from..to` (a segment of
+    /// the profile, which lies within the part or outside it).
+    fn own(&self, from: i128, to: i128) -> i128 {
+        match self.compulsory() {
+            Some((a, b)) if a <= from && to <= b => self.r_min,
+            _ => 0,
+        }
+    }
+}
+
+/// The profile: the load of the compulsory parts, as segments `from..to` of constant
+/// positive height, in time order, without overlap.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    from: i128,
+    to: i128,
+    height: i128,
+}
+
+pub(crate) struct CumulativeProp {
+    starts: Vec<IntView>,
+    durations: Vec<IntView>,
+    demands: Vec<IntView>,
+    capacity: IntView,
+    scope: Vec<VarId>,
+    tasks: Vec<Task>,
+    events: Vec<(i128, i128)>,
+    profile: Vec<Segment>,
+}
+
+impl CumulativeProp {
+    pub(crate) fn new(def: &Cumulative) -> Self {
+        CumulativeProp {
+            starts: def.starts.iter().map(IntView::new).collect(),
+            durations: def.durations.iter().map(IntView::new).collect(),
+            demands: def.demands.iter().map(IntView::new).collect(),
+            capacity: IntView::new(&def.capacity),
+            scope: def.vars.clone(),
+            tasks: Vec::new(),
+            events: Vec::new(),
+            profile: Vec::new(),
+        }
+    }
+
+    /// Builds the profile of the compulsory parts; returns its peak.
+    fn build_profile(&mut self) -> i128 {
+        self.events.clear();
+        for t in &self.tasks {
+            if let Some((from, to)) = t.compulsory() {
+                if t.r_min > 0 {
+                    self.events.push((from, t.r_min));
+                    self.events.push((to, -t.r_min));
+                }
+            }
+        }
+        self.events.sort_unstable();
+        self.profile.clear();
+        let (mut height, mut peak) = (0i128, 0i128);
+        let mut k = 0;
+        while k < self.events.len() {
+            let at = self.events[k].0;
+            while k < self.events.len() && self.events[k].0 == at {
+                height += self.events[k].1;
+                k += 1;
+            }
+            if height > 0 {
+                if let Some(&(next, _)) = self.events.get(k) {
+                    self.profile.push(Segment {
+                        from: at,
+                        to: next,
+                        height,
+                    });
+                }
+            }
+            peak = peak.max(height);
+        }
+        peak
+    }
+
+    /// The least start of `task` at or after its own at which it overlaps no segment
+    /// where its least demand would exceed `most`.
+    fn earliest(&self, task: &Task, most: i128) -> i128 {
+        let mut start = task.s_min;
+        let first = self.profile.partition_point(|s| s.to <= start);
+        for seg in &self.profile[first..] {
+            if seg.from >= start + task.d_min {
+                break;
+            }
+            if seg.height - task.own(seg.from, seg.to) + task.r_min > most && seg.to > start {
+                start = seg.to;
+            }
+        }
+        start
+    }
+
+    /// The largest start of `task` at or before its own, the same way from the other end.
+    fn latest(&self, task: &Task, most: i128) -> i128 {
+        let mut start = task.s_max;
+        let end = self
+            .profile
+            .partition_point(|s| s.from < start + task.d_min);
+        for seg in self.profile[..end].iter().rev() {
+            if seg.to <= start {
+                break;
+            }
+            if seg.height - task.own(seg.from, seg.to) + task.r_min > most
+                && seg.from < start + task.d_min
+            {
+                start = seg.from - task.d_min;
+            }
+        }
+        start
+    }
+
+    /// The highest load of the profile without `task`'s own part, over `from..to`.
+    fn load_within(&self, task: &Task, from: i128, to: i128) -> i128 {
+        let first = self.profile.partition_point(|s| s.to <= from);
+        self.profile[first..]
+            .iter()
+            .take_while(|s| s.from < to)
+            .map(|s| s.height - task.own(s.from, s.to))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl<'a> Kind<'a> for Cumulative {
+    fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
+        Box::new(CumulativeProp::new(self))
+    }
+}
+
+impl BuiltinPropagator for CumulativeProp {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn wakes(&self, _local: usize) -> u8 {
+        BOUNDS
+    }
+
+    fn expensive(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        if self.starts.is_empty() {
+            return Ok(());
+        }
+        let scope = std::mem::take(&mut self.scope);
+        let result = to_fixpoint(store, &scope, |store| self.pass(store));
+        self.scope = scope;
+        result
+    }
+}
+
+impl CumulativeProp {
+    /// One pass over the profile of the compulsory parts.
+    fn pass(&mut self, store: &mut Store) -> Result<(), Fail> {
+        let n = self.starts.len();
+        self.tasks.clear();
+        for k in 0..n {
+            self.durations[k].set_min(store, 0)?;
+            self.demands[k].set_min(store, 0)?;
+            self.tasks.push(Task {
+                s_min: i128::from(self.starts[k].min(store)?),
+                s_max: i128::from(self.starts[k].max(store)?),
+                d_min: i128::from(self.durations[k].min(store)?),
+                r_min: i128::from(self.demands[k].min(store)?),
+            });
+        }
+        // The peak is at least 0: with a task, the capacity must be too.
+        let peak = self.build_profile();
+        self.capacity.set_min(store, peak)?;
+        let most = i128::from(self.capacity.max(store)?);
+        for k in 0..n {
+            let task = self.tasks[k];
+            if task.d_min > 0 && task.r_min > 0 {
+                let earliest = self.earliest(&task, most);
+                if earliest > task.s_min {
+                    self.starts[k].set_min(store, earliest)?;
+                }
+                let latest = self.latest(&task, most);
+                if latest < task.s_max {
+                    self.starts[k].set_max(store, latest)?;
+                }
+            }
+            if let Some((from, to)) = task.compulsory() {
+                let load = self.load_within(&task, from, to);
+                self.demands[k].set_max(store, most - load)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{IntArg, Model};
+    use crate::propagators::checker::tests::fuzz;
+    use crate::propagators::scheduling::disjunctive::tests::{amount, start};
+
+    #[test]
+    fn cumulative_agrees_with_its_meaning() {
+        fuzz(800, |rng| {
+            let mut m = Model::new();
+            let n = rng.below(4) as usize;
+            let starts: Vec<IntArg> = (0..n).map(|_| start(&mut m, rng)).collect();
+            let durations: Vec<IntArg> = (0..n).map(|_| amount(&mut m, rng)).collect();
+            let demands: Vec<IntArg> = (0..n).map(|_| amount(&mut m, rng)).collect();
+            let capacity = match rng.below(3) {
+                0 => IntArg::from(&m.var(-1..4i64)),
+                _ => IntArg::from(rng.below(5) as i64),
+            };
+            m.cumulative(starts, durations, demands, capacity);
+            m
+        });
+    }
+
+    #[test]
+    fn larger_cumulative_resources_agree_with_their_meaning() {
+        fuzz(300, |rng| {
+            let mut m = Model::new();
+            let n = 3 + rng.below(3) as usize;
+            let starts: Vec<IntArg> = (0..n)
+                .map(|_| {
+                    let low = rng.below(4) as i64;
+                    IntArg::from(&m.var(low..low + 2 + rng.below(3) as i64))
+                })
+                .collect();
+            let durations: Vec<IntArg> = (0..n)
+                .map(|_| IntArg::from(1 + rng.below(3) as i64))
+                .collect();
+            let demands: Vec<IntArg> = (0..n)
+                .map(|_| IntArg::from(1 + rng.below(2) as i64))
+                .collect();
+            m.cumulative(starts, durations, demands, 2 + rng.below(2) as i64);
+            m
+        });
+    }
+}

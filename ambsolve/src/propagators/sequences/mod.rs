@@ -1,0 +1,3 @@
+//! Propagators of sequences read by an automaton.
+
+mod regular;
