@@ -7,6 +7,9 @@
 //!
 //! A module of the table may be nested (`engine::trail`): a path belongs to the longest
 //! module of the table it starts with, so siblings of one folder are told apart.
+//!
+//! The other crates (`ambsolve-macros`, `ambsolve-fzn`) have no floors table: there every
+//! file is a module, and only circles are checked, with the same reading of paths.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -242,6 +245,10 @@ impl<'ast> Visit<'ast> for Names {
         syn::visit::visit_path(self, path);
     }
 
+    /// `pub(crate)`, `pub(super)`, `pub(in crate::a)` restrict who sees an item: they
+    /// name no item, so they are not imports.
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
+
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.tokens(mac.tokens.clone());
         syn::visit::visit_macro(self, mac);
@@ -270,13 +277,14 @@ fn crate_paths(module: &str, source: &str) -> Vec<String> {
         .collect()
 }
 
-/// The module of the table a path belongs to: its longest prefix listed in `floors`.
-fn unit_of<'f>(path: &str, floors: &'f BTreeMap<String, Floor>) -> Option<&'f str> {
+/// The module a path belongs to: its longest prefix listed in `modules` (the floors
+/// table, or a crate's files).
+fn unit_of<'m, T>(path: &str, modules: &'m BTreeMap<String, T>) -> Option<&'m str> {
     let segments: Vec<&str> = path.split("::").collect();
     (1..=segments.len())
         .rev()
         .map(|n| segments[..n].join("::"))
-        .find_map(|prefix| floors.get_key_value(&prefix).map(|(k, _)| k.as_str()))
+        .find_map(|prefix| modules.get_key_value(&prefix).map(|(k, _)| k.as_str()))
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -288,6 +296,36 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// One source file of a crate: its path as shown, its module (`a::b`, empty for the crate
+/// root) and the crate paths its code names outside unit tests.
+struct Source {
+    shown: String,
+    module: String,
+    paths: Vec<String>,
+}
+
+/// Every file of the library under `top/src` (a binary's `main.rs` is another crate),
+/// sorted, read and parsed.
+fn sources(top: &Path, src: &str) -> Vec<Source> {
+    let root = top.join(src);
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files.retain(|file| file != &root.join("main.rs"));
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let module = module_path(&root, file).join("::");
+            let source = fs::read_to_string(file).expect("a readable source file");
+            Source {
+                shown: file.strip_prefix(top).unwrap_or(file).display().to_string(),
+                paths: crate_paths(&module, &source),
+                module,
+            }
+        })
+        .collect()
 }
 
 /// The problems of one file's paths (modules `unit` imports go to `edges`).
@@ -364,16 +402,14 @@ fn the_core_keeps_to_its_floors() {
     let table = fs::read_to_string(top.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let floors = floors(&table);
     assert!(floors.len() > 10, "the floors table was not found");
-    let root = top.join("ambsolve/src");
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    files.sort();
-
     let mut problems = Vec::new();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in &files {
-        let shown = file.strip_prefix(top).unwrap_or(file).display().to_string();
-        let module = module_path(&root, file).join("::");
+    for Source {
+        shown,
+        module,
+        paths,
+    } in sources(top, "ambsolve/src")
+    {
         let unit = if module.is_empty() {
             Some("lib")
         } else {
@@ -385,8 +421,6 @@ fn the_core_keeps_to_its_floors() {
             ));
             continue;
         };
-        let source = fs::read_to_string(file).expect("a readable source file");
-        let paths = crate_paths(&module, &source);
         problems.extend(check_paths(&shown, unit, &paths, &floors, &mut edges));
     }
     problems.extend(circles(&edges));
@@ -397,6 +431,79 @@ fn the_core_keeps_to_its_floors() {
         "the core breaks the floors of ARCHITECTURE.md:\n{}",
         problems.join("\n")
     );
+}
+
+/// The imports between the files of a crate without a floors table: a path belongs to the
+/// longest file module it starts with, else to the crate root (`lib`).
+fn file_edges(files: &[Source]) -> BTreeMap<String, BTreeSet<String>> {
+    let name = |module: &str| {
+        if module.is_empty() {
+            "lib".to_string()
+        } else {
+            module.to_string()
+        }
+    };
+    let modules: BTreeMap<String, ()> = files
+        .iter()
+        .filter(|file| !file.module.is_empty())
+        .map(|file| (file.module.clone(), ()))
+        .collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let unit = name(&file.module);
+        // An empty path names the root's own items: `use super::*` in a top-level file.
+        for path in file.paths.iter().filter(|path| !path.is_empty()) {
+            let target = name(unit_of(path, &modules).unwrap_or_default());
+            if target != unit {
+                edges.entry(unit.clone()).or_default().insert(target);
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn the_other_crates_have_no_import_circles() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut problems = Vec::new();
+    for src in ["ambsolve-macros/src", "ambsolve-fzn/src"] {
+        let files = sources(top, src);
+        assert!(files.len() > 5, "{src}: its files were not found");
+        for circle in circles(&file_edges(&files)) {
+            problems.push(format!("{src}: {circle}"));
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "modules import each other:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn files_that_import_each_other_make_a_circle() {
+    let source = |module: &str, paths: &[&str]| Source {
+        shown: format!("{module}.rs"),
+        module: module.to_string(),
+        paths: paths.iter().map(|p| p.to_string()).collect(),
+    };
+    let files = [
+        source("", &["a::f", ""]),
+        source("a", &["b::c::T", "Root"]),
+        source("b", &["a"]),
+        source("b::c", &["a::g", "b::c::d::e"]),
+    ];
+    let edges = file_edges(&files);
+    let names = |unit: &str| edges[unit].iter().map(String::as_str).collect::<Vec<_>>();
+    assert_eq!(names("lib"), ["a"]);
+    assert_eq!(names("a"), ["b::c", "lib"]);
+    assert_eq!(names("b::c"), ["a"]);
+    assert!(!edges.contains_key("b::c::d"));
+    let found = circles(&edges);
+    assert!(found.contains(&"import circle: a -> b::c -> a".to_string()));
+    assert!(found.contains(&"import circle: lib -> a -> lib".to_string()));
 }
 
 #[test]
@@ -448,6 +555,12 @@ fn paths_in_macro_bodies_are_read() {
         crate_paths("options", source),
         ["options::Options", "limits::Limits::new", "x"]
     );
+}
+
+#[test]
+fn visibilities_are_not_imports() {
+    let source = "pub(crate) fn f() {}\npub(super) struct S;\npub(in crate::a) fn g() {}";
+    assert!(crate_paths("b::c", source).is_empty());
 }
 
 #[test]

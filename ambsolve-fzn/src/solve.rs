@@ -10,7 +10,7 @@ use ambsolve::{
     Assignment, CancelFlag, Engine, Limits, SearchError, Stats, StopReason, Strategy, VarOrder,
 };
 
-use crate::FznModel;
+use crate::model::FznModel;
 
 /// What MiniZinc asks of a search (its standard flags). The default: one solution (for an
 /// optimisation, the best, printed once), the model's search annotations, one thread.

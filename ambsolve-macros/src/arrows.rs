@@ -7,7 +7,7 @@
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
-use crate::ast::split_commas;
+use crate::tokens::split_commas;
 
 /// The marker `a -> b` becomes.
 pub(crate) const IMPLIES: &str = "__ambsolve_implies";

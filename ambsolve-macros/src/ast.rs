@@ -9,6 +9,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Ident, Pat, Token, Type, braced, bracketed, parenthesized, token};
 
 use crate::arrows;
+use crate::tokens::split_commas;
 
 mod kw {
     syn::custom_keyword!(require);
@@ -453,22 +454,6 @@ fn split_top_level_commas(tokens: TokenStream) -> Vec<TokenStream> {
     let mut pieces = split_commas(tokens);
     if pieces.last().is_some_and(TokenStream::is_empty) && pieces.len() > 1 {
         pieces.pop(); // a trailing comma
-    }
-    pieces
-}
-
-/// The comma-separated pieces of `tokens` (commas inside groups stay inside); after a
-/// trailing comma, an empty last piece.
-pub(crate) fn split_commas(tokens: TokenStream) -> Vec<TokenStream> {
-    let mut pieces = vec![TokenStream::new()];
-    for token in tokens {
-        match &token {
-            TokenTree::Punct(p) if p.as_char() == ',' => pieces.push(TokenStream::new()),
-            _ => pieces
-                .last_mut()
-                .expect("one piece at least")
-                .extend([token]),
-        }
     }
     pieces
 }

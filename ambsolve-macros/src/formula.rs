@@ -18,7 +18,6 @@ use syn::{BinOp, Expr, UnOp};
 use crate::analyze::{self, Choices, Slot};
 use crate::arrows::{IFF, IMPLIES};
 use crate::ast::Comprehension;
-use crate::plan::Comparison;
 
 /// A formula over the user's syntax.
 pub(crate) struct Formula<'a> {
@@ -58,6 +57,44 @@ impl Op {
             Op::Xor => "xor",
             Op::Implies => "implies",
             Op::Iff => "iff",
+        }
+    }
+}
+
+/// A comparison: of a linear constraint, or inside a formula.
+#[derive(Clone, Copy)]
+pub(crate) enum Comparison {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Comparison {
+    /// The comparison an operator makes, if it makes one.
+    pub(crate) fn of(op: &syn::BinOp) -> Option<Comparison> {
+        Some(match op {
+            syn::BinOp::Eq(_) => Comparison::Eq,
+            syn::BinOp::Ne(_) => Comparison::Ne,
+            syn::BinOp::Lt(_) => Comparison::Lt,
+            syn::BinOp::Le(_) => Comparison::Le,
+            syn::BinOp::Gt(_) => Comparison::Gt,
+            syn::BinOp::Ge(_) => Comparison::Ge,
+            _ => return None,
+        })
+    }
+
+    /// Its name in `ambsolve::Cmp`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Comparison::Eq => "Eq",
+            Comparison::Ne => "Ne",
+            Comparison::Lt => "Lt",
+            Comparison::Le => "Le",
+            Comparison::Gt => "Gt",
+            Comparison::Ge => "Ge",
         }
     }
 }

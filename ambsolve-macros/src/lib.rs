@@ -3,6 +3,7 @@
 mod analyze;
 mod arrows;
 mod ast;
+mod checks;
 mod expand;
 mod formula;
 mod globals;
@@ -11,6 +12,7 @@ mod objective;
 mod plan;
 #[cfg(test)]
 mod tests;
+mod tokens;
 mod validate;
 
 use proc_macro::TokenStream;

@@ -6,10 +6,10 @@ use syn::spanned::Spanned;
 
 use crate::analyze::{self, Choices};
 use crate::ast::Objective;
+use crate::checks::{check_comprehensions, choice_list, float_literal, sums};
 use crate::formula::Reader;
 use crate::linear;
 use crate::plan::{Constraint, Goal};
-use crate::validate::{check_comprehensions, choice_list, float_literal, sums};
 
 /// The objective's constraint; `word` is `minimize` or `maximize`.
 pub(crate) fn classify<'a>(

@@ -5,7 +5,7 @@ use syn::{Expr, Ident, Pat};
 
 use crate::analyze::Slot;
 use crate::ast::{Choice, For, If, Let, Sense};
-use crate::formula::Formula;
+use crate::formula::{Comparison, Formula};
 use crate::linear::{Coef, Lookup};
 
 /// A checked body: the choices in order, and what to do to build the model.
@@ -132,42 +132,4 @@ pub(crate) enum Goal {
     Compare(Comparison, Span),
     /// `minimize` or `maximize`.
     Objective(Sense),
-}
-
-/// The comparison of a linear constraint.
-#[derive(Clone, Copy)]
-pub(crate) enum Comparison {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
-impl Comparison {
-    /// The comparison an operator makes, if it makes one.
-    pub(crate) fn of(op: &syn::BinOp) -> Option<Comparison> {
-        Some(match op {
-            syn::BinOp::Eq(_) => Comparison::Eq,
-            syn::BinOp::Ne(_) => Comparison::Ne,
-            syn::BinOp::Lt(_) => Comparison::Lt,
-            syn::BinOp::Le(_) => Comparison::Le,
-            syn::BinOp::Gt(_) => Comparison::Gt,
-            syn::BinOp::Ge(_) => Comparison::Ge,
-            _ => return None,
-        })
-    }
-
-    /// Its name in `ambsolve::Cmp`.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Comparison::Eq => "Eq",
-            Comparison::Ne => "Ne",
-            Comparison::Lt => "Lt",
-            Comparison::Le => "Le",
-            Comparison::Gt => "Gt",
-            Comparison::Ge => "Ge",
-        }
-    }
 }

@@ -10,32 +10,15 @@ use syn::{BinOp, Expr, Ident, Pat};
 use quote::ToTokens;
 
 use crate::analyze::{self, Choices};
-use crate::ast::{Body, Choice, Comprehension, Item, Require, Sense};
-use crate::formula::{Formula, Kind, Reader};
+use crate::ast::{Body, Choice, Item, Require, Sense};
+use crate::checks::{
+    Errors, check_binding, check_comprehensions, check_pat, choice_list, float_literal, sums,
+};
+use crate::formula::{Comparison, Reader};
 use crate::globals;
-use crate::linear::{self, Linear};
+use crate::linear;
 use crate::objective;
-use crate::plan::{Comparison, Constraint, Goal, Operand, Plan, Step, Sum};
-
-/// Collects errors; returns the first combined with the others.
-#[derive(Default)]
-struct Errors(Option<syn::Error>);
-
-impl Errors {
-    fn push(&mut self, error: syn::Error) {
-        match &mut self.0 {
-            Some(first) => first.combine(error),
-            None => self.0 = Some(error),
-        }
-    }
-
-    fn finish<T>(self, value: T) -> syn::Result<T> {
-        match self.0 {
-            Some(error) => Err(error),
-            None => Ok(value),
-        }
-    }
-}
+use crate::plan::{Constraint, Goal, Operand, Plan, Step};
 
 pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
     let mut errors = Errors::default();
@@ -257,17 +240,6 @@ fn bind(pat: &Pat, locals: &mut BTreeSet<String>) {
     locals.extend(analyze::bound_names(pat).into_iter().map(Ident::to_string));
 }
 
-fn check_binding(pat: &Pat, dims: &Choices, errors: &mut Errors) {
-    for ident in analyze::bound_names(pat) {
-        if dims.contains_key(&ident.to_string()) {
-            errors.push(syn::Error::new(
-                ident.span(),
-                format!("`{ident}` is a choice: give this binding another name"),
-            ));
-        }
-    }
-}
-
 fn no_choice(expr: &Expr, dims: &Choices, what: &str, errors: &mut Errors) {
     if let Some(found) = analyze::first_choice_in(expr, dims) {
         errors.push(syn::Error::new(
@@ -460,41 +432,6 @@ fn formula<'a>(
     }))
 }
 
-/// Checks the comprehensions of a formula: their ranges are known before any choice, and
-/// their patterns do not rebind a choice.
-pub(crate) fn check_comprehensions(formula: &Formula<'_>, dims: &Choices) -> syn::Result<()> {
-    let mut result = Ok(());
-    formula.visit(&mut |f| {
-        if let Kind::Sum(_, comprehension, _) = &f.kind {
-            for (pat, range) in &comprehension.loops {
-                if let Err(error) = check_pat(pat, dims) {
-                    result = Err(error);
-                }
-                if let Some(found) = analyze::first_choice_in(range, dims) {
-                    result = Err(syn::Error::new(
-                        found.span(),
-                        "a comprehension range is evaluated while building the model: it cannot use a choice",
-                    ));
-                }
-            }
-        }
-    });
-    result
-}
-
-/// The span of the first float literal in `expr`.
-pub(crate) fn float_literal(expr: &Expr) -> Option<Span> {
-    struct FloatFinder(Option<Span>);
-    impl<'ast> Visit<'ast> for FloatFinder {
-        fn visit_lit_float(&mut self, lit: &'ast syn::LitFloat) {
-            self.0.get_or_insert(lit.span());
-        }
-    }
-    let mut finder = FloatFinder(None);
-    finder.visit_expr(expr);
-    finder.0
-}
-
 /// Whether `expr` holds a literal that is no integer (a string, a character, a
 /// boolean): no linear constraint compares with it.
 fn text_literal(expr: &Expr) -> bool {
@@ -541,13 +478,6 @@ fn no_choice_error(part: &Expr, dims: &Choices, outer: &[Ident]) -> syn::Error {
             choice_list(dims)
         ),
     )
-}
-
-pub(crate) fn choice_list(dims: &Choices) -> String {
-    dims.keys()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A name of two letters or more one edit away from a choice is most likely a misspelt
@@ -628,51 +558,6 @@ fn linear<'a>(
     }))
 }
 
-/// The `sum(..)`s of a linear form, each element linear in the choices.
-pub(crate) fn sums<'a>(
-    form: Vec<(linear::Coef<'a>, &'a Comprehension)>,
-    dims: &Choices,
-) -> syn::Result<Vec<Sum<'a>>> {
-    let mut sums = Vec::new();
-    for (coef, comprehension) in form {
-        let element = sum_element(comprehension, dims)?;
-        sums.push(Sum {
-            loops: &comprehension.loops,
-            terms: element
-                .terms
-                .into_iter()
-                .map(|(c, slot)| (coef.times(&c), slot))
-                .collect(),
-            lookups: element
-                .lookups
-                .into_iter()
-                .map(|(c, lookup)| (coef.times(&c), lookup))
-                .collect(),
-            constant: element.constant.iter().map(|c| coef.times(c)).collect(),
-        });
-    }
-    Ok(sums)
-}
-
-/// The element of a `sum(..)`, which must itself be linear in the choices, as a linear
-/// form.
-fn sum_element<'a>(comprehension: &'a Comprehension, dims: &Choices) -> syn::Result<Linear<'a>> {
-    for (_, range) in &comprehension.loops {
-        if let Some(found) = analyze::first_choice_in(range, dims) {
-            return Err(syn::Error::new(
-                found.span(),
-                "a comprehension range is evaluated while building the model: it cannot use a choice",
-            ));
-        }
-    }
-    linear::linearize(&comprehension.element, dims, &[]).ok_or_else(|| {
-        syn::Error::new_spanned(
-            &comprehension.element,
-            "the element of sum(..) must be linear in the choices, like `x[i]` or `w[i] * x[i]`",
-        )
-    })
-}
-
 fn all_different<'a>(
     call: &'a syn::ExprCall,
     require: &'a Require,
@@ -715,12 +600,6 @@ fn all_different<'a>(
         ));
     }
     Ok(Constraint::AllDifferent { span, items })
-}
-
-fn check_pat(pat: &Pat, dims: &Choices) -> syn::Result<()> {
-    let mut errors = Errors::default();
-    check_binding(pat, dims, &mut errors);
-    errors.finish(())
 }
 
 /// `X`, `X + offset`, `X - offset` or `offset + X`, X a chosen value or array.

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use ambsolve::{Cmp, Lit, Var};
 
+use super::call::Call;
 use super::context::{Context, Elem};
-use super::post_constraints::Call;
 use crate::error::FznError;
 
 /// How a constraint is tied to a literal: posted as is, reified (`r <-> c`, FlatZinc's

@@ -5,8 +5,8 @@
 
 use ambsolve::Lit;
 
+use super::call::Call;
 use super::context::Context;
-use super::post_constraints::Call;
 use crate::error::FznError;
 
 /// Whether `r` is tied to the condition both ways (`_reif`, or the plain three-argument

@@ -4,8 +4,8 @@
 
 use ambsolve::{Dfa, Var};
 
+use super::call::Call;
 use super::context::Context;
-use super::post_constraints::Call;
 use crate::error::FznError;
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.

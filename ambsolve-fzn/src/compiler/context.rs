@@ -81,12 +81,26 @@ pub(crate) struct Context {
     /// The arrays (of parameters or variables) declared boolean.
     pub(crate) bool_arrays: std::collections::HashSet<String>,
     /// What the declarations ask to print (resolved by `prepare_variables`).
-    pub(crate) wanted: Vec<super::prepare_variables::Wanted>,
+    pub(crate) wanted: Vec<Wanted>,
     /// The annotations of variables and constraints ambsolve does not know, each with
     /// the first line it is on (listed in a note at the end).
     pub(crate) unknown: Vec<(String, usize)>,
     /// Notes for `-v`: annotations followed only in part, or ignored.
     pub(crate) notes: Vec<String>,
+}
+
+/// What a declaration asks to print, noted as it is read (the declaration itself is
+/// not kept): `name = value;` for an `output_var`, `name = arrayNd(..)` for an
+/// `output_array` with these index sets. `prepare_variables` notes and resolves them.
+pub(crate) struct Wanted {
+    /// The line of the declaration.
+    pub(crate) line: usize,
+    /// The name printed.
+    pub(crate) name: std::sync::Arc<str>,
+    /// An `output_array`'s index sets; `None` for an `output_var`.
+    pub(crate) dims: Option<Vec<(i64, i64)>>,
+    /// Whether the values print as `true` / `false`.
+    pub(crate) is_bool: bool,
 }
 
 /// The most values one variable may have: ambsolve keeps a variable's value list in

@@ -17,6 +17,7 @@
 mod builtins;
 mod builtins_bool;
 mod builtins_global;
+mod call;
 mod check_types;
 mod collect_domains;
 mod context;

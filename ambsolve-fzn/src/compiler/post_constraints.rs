@@ -4,47 +4,16 @@
 
 use std::collections::HashMap;
 
-use flatzinc::{ConstraintItem, Expr};
+use flatzinc::ConstraintItem;
 
 use super::builtins as int;
 use super::builtins_bool as logic;
 use super::builtins_global as global;
+use super::call::{Call, Handler};
 use super::context::Context;
 use crate::ast::Located;
 use crate::error::FznError;
 use crate::parser::ReadLimits;
-
-/// A constraint item being posted: its builtin, arguments and line.
-pub(crate) struct Call<'a> {
-    /// The builtin's name.
-    pub(crate) name: &'a str,
-    /// Its arguments.
-    pub(crate) args: &'a [Expr],
-    /// The line of the item.
-    pub(crate) line: usize,
-}
-
-impl Call<'_> {
-    /// Argument `i`, or an error if the call has another number of arguments than
-    /// `count`.
-    pub(crate) fn arity(&self, count: usize) -> Result<&[Expr], FznError> {
-        if self.args.len() == count {
-            Ok(self.args)
-        } else {
-            Err(FznError::invalid(
-                self.line,
-                format!(
-                    "`{}` takes {count} arguments, not {}",
-                    self.name,
-                    self.args.len()
-                ),
-            ))
-        }
-    }
-}
-
-/// Posts one builtin: adds its meaning to the context's model.
-pub(crate) type Handler = fn(&mut Context, &Call<'_>) -> Result<(), FznError>;
 
 /// Every builtin ambsolve supports, with its handler. Adding one is a line here and its
 /// handler in `builtins.rs` (integers), `builtins_bool.rs` (logic) or

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use flatzinc::{AnnExpr, Annotation, Expr, SetExpr, VarDeclItem};
 
-use super::context::{Context, Elem, Symbol, set_literal};
+use super::context::{Context, Elem, Symbol, Wanted, set_literal};
 use crate::ast::Located;
 use crate::error::FznError;
 use crate::output::{OutputItem, Printed};
@@ -19,16 +19,6 @@ const VAR_ANNOTATIONS: &[&str] = &[
     "var_is_introduced",
     "is_introduced",
 ];
-
-/// What a declaration asks to print, noted as it is read (the declaration itself is
-/// not kept): `name = value;` for an `output_var`, `name = arrayNd(..)` for an
-/// `output_array` with these index sets.
-pub(crate) struct Wanted {
-    line: usize,
-    name: Arc<str>,
-    dims: Option<Vec<(i64, i64)>>,
-    is_bool: bool,
-}
 
 /// Notes what a declaration asks to print, and the annotations of it ambsolve does not
 /// know (listed by `-v`).

@@ -17,8 +17,9 @@ use syn::{Expr, Ident, Pat};
 
 use crate::analyze::{self, Slot};
 use crate::ast::{Choice, Sense};
+use crate::formula::Comparison;
 use crate::linear::{Coef, Lookup};
-use crate::plan::{Comparison, Constraint, GlobalArg, Goal, Operand, Plan, Step, Sum};
+use crate::plan::{Constraint, GlobalArg, Goal, Operand, Plan, Step, Sum};
 
 /// Internal identifiers, hygienic.
 pub(crate) fn internal(name: &str) -> Ident {
