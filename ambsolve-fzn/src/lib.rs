@@ -51,5 +51,5 @@ pub use crate::solve::{Outcome, SolveError, SolveOptions, Status, solve};
 
 /// The FlatZinc builtins ambsolve supports, in the order of its table.
 pub fn supported_builtins() -> impl Iterator<Item = &'static str> {
-    compiler::BUILTINS.iter().map(|(name, _)| *name)
+    compiler::builtins().map(|(name, _)| name)
 }

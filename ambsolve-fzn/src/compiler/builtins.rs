@@ -8,9 +8,76 @@ use std::collections::HashMap;
 
 use ambsolve::{Cmp, Lit, Var};
 
-use super::call::Call;
+use super::call::{Call, Handler};
 use super::context::{Context, Elem};
 use crate::error::FznError;
+
+/// The builtins of integers this file handles, with their handlers (see
+/// [`builtins`](super::post_constraints::builtins)).
+pub(crate) const BUILTINS: &[(&str, Handler)] = &[
+    // Linear (in)equalities: Σ a_i x_i cmp c, and tied to a literal r (`_reif`: r <-> ..,
+    // `_imp`: r -> ..).
+    ("int_lin_eq", int_lin),
+    ("int_lin_le", int_lin),
+    ("int_lin_ne", int_lin),
+    ("int_lin_eq_reif", int_lin),
+    ("int_lin_le_reif", int_lin),
+    ("int_lin_ne_reif", int_lin),
+    ("int_lin_eq_imp", int_lin),
+    ("int_lin_le_imp", int_lin),
+    ("int_lin_ne_imp", int_lin),
+    ("bool_lin_eq", int_lin),
+    ("bool_lin_le", int_lin),
+    // Comparisons of two integers (or booleans, 0/1), as linear constraints.
+    ("int_eq", compare),
+    ("int_ne", compare),
+    ("int_le", compare),
+    ("int_lt", compare),
+    ("int_eq_reif", compare),
+    ("int_ne_reif", compare),
+    ("int_le_reif", compare),
+    ("int_lt_reif", compare),
+    ("int_eq_imp", compare),
+    ("int_ne_imp", compare),
+    ("int_le_imp", compare),
+    ("int_lt_imp", compare),
+    ("bool_eq", compare),
+    ("bool_ne", compare),
+    ("bool_le", compare),
+    ("bool_lt", compare),
+    ("bool_eq_reif", compare),
+    ("bool_ne_reif", compare),
+    ("bool_le_reif", compare),
+    ("bool_lt_reif", compare),
+    ("bool_eq_imp", compare),
+    ("bool_ne_imp", compare),
+    ("bool_le_imp", compare),
+    ("bool_lt_imp", compare),
+    // A boolean and its integer are one 0/1 variable; merged unless one is a constant.
+    ("bool2int", compare),
+    ("bool_not", bool_not),
+    // Arithmetic.
+    ("int_plus", int_plus),
+    ("int_times", int_binary),
+    ("int_div", int_binary),
+    ("int_mod", int_binary),
+    ("int_pow", int_binary),
+    ("int_pow_fixed", int_binary),
+    ("int_min", int_binary),
+    ("int_max", int_binary),
+    ("int_abs", int_abs),
+    ("array_int_maximum", array_extreme),
+    ("array_int_minimum", array_extreme),
+    // Domains.
+    ("set_in", set_in),
+    ("set_in_reif", set_in),
+    ("set_in_imp", set_in),
+    // Element, arrays numbered from 1.
+    ("array_int_element", array_element),
+    ("array_bool_element", array_element),
+    ("array_var_int_element", array_element),
+    ("array_var_bool_element", array_element),
+];
 
 /// How a constraint is tied to a literal: posted as is, reified (`r <-> c`, FlatZinc's
 /// `_reif`) or half-reified (`r -> c`, `_imp`).

@@ -5,9 +5,29 @@
 
 use ambsolve::Lit;
 
-use super::call::Call;
+use super::call::{Call, Handler};
 use super::context::Context;
 use crate::error::FznError;
+
+/// The builtins of logic this file handles, with their handlers (see
+/// [`builtins`](super::post_constraints::builtins)).
+pub(crate) const BUILTINS: &[(&str, Handler)] = &[
+    // Logic: clauses and parity.
+    ("bool_and", bool_and),
+    ("bool_and_imp", bool_and),
+    ("bool_or", bool_or),
+    ("bool_or_imp", bool_or),
+    ("bool_xor", bool_xor),
+    ("bool_xor_imp", bool_xor),
+    ("bool_clause", bool_clause),
+    ("bool_clause_reif", bool_clause),
+    ("bool_clause_imp", bool_clause),
+    ("array_bool_and", array_bool_and),
+    ("array_bool_and_imp", array_bool_and),
+    ("array_bool_or", array_bool_or),
+    ("array_bool_or_imp", array_bool_or),
+    ("array_bool_xor", array_bool_xor),
+];
 
 /// Whether `r` is tied to the condition both ways (`_reif`, or the plain three-argument
 /// `bool_and(a, b, r)`) or only `r -> condition` (`_imp`).

@@ -4,9 +4,45 @@
 
 use ambsolve::{Dfa, Var};
 
-use super::call::Call;
+use super::call::{Call, Handler};
 use super::context::Context;
 use crate::error::FznError;
+
+/// The globals of the mznlib (`mznlib/fzn_*.mzn`) this file handles, with their handlers
+/// (see [`builtins`](super::post_constraints::builtins)).
+pub(crate) const BUILTINS: &[(&str, Handler)] = &[
+    // Natively supported globals (mznlib/fzn_*.mzn).
+    ("fzn_all_different_int", all_different_int),
+    ("fzn_alldifferent_except_0", all_different_except),
+    ("ambsolve_all_different_except", all_different_except),
+    ("fzn_table_int", table),
+    ("fzn_table_bool", table),
+    ("fzn_all_equal_int", order),
+    ("fzn_increasing_int", order),
+    ("fzn_increasing_bool", order),
+    ("fzn_decreasing_int", order),
+    ("fzn_decreasing_bool", order),
+    ("fzn_lex_lesseq_int", lex),
+    ("fzn_lex_lesseq_bool", lex),
+    ("fzn_lex_less_int", lex),
+    ("fzn_lex_less_bool", lex),
+    ("fzn_count_eq", count_eq),
+    ("fzn_count_eq_par", count_eq),
+    ("fzn_among", among),
+    ("fzn_at_most_int", occurrences),
+    ("fzn_at_least_int", occurrences),
+    ("fzn_exactly_int", occurrences),
+    ("fzn_global_cardinality", global_cardinality),
+    ("fzn_global_cardinality_closed", global_cardinality),
+    ("fzn_nvalue", nvalue),
+    ("fzn_regular", regular),
+    ("ambsolve_circuit", circuit),
+    ("ambsolve_subcircuit", circuit),
+    ("ambsolve_inverse", inverse),
+    ("fzn_disjunctive", disjunctive),
+    ("fzn_disjunctive_strict", disjunctive),
+    ("fzn_cumulative", cumulative),
+];
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
 pub(crate) fn all_different_int(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {

@@ -38,7 +38,7 @@ use crate::error::FznError;
 use crate::output::Output;
 use crate::parser::{Item, ReadLimits};
 
-pub(crate) use self::post_constraints::BUILTINS;
+pub(crate) use self::post_constraints::builtins;
 
 /// What the passes produce.
 pub(crate) struct Compiled {

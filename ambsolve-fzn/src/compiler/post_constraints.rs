@@ -1,5 +1,5 @@
 //! Pass: each constraint item becomes `Model` constraints, through the table of builtins
-//! [`BUILTINS`] (name → handler). A builtin missing from the table is an error naming it
+//! [`builtins`] (name → handler). A builtin missing from the table is an error naming it
 //! and its line; every unsupported builtin of the file is listed, none skipped.
 
 use std::collections::HashMap;
@@ -15,122 +15,16 @@ use crate::ast::Located;
 use crate::error::FznError;
 use crate::parser::ReadLimits;
 
-/// Every builtin ambsolve supports, with its handler. Adding one is a line here and its
-/// handler in `builtins.rs` (integers), `builtins_bool.rs` (logic) or
-/// `builtins_global.rs` (the globals of the mznlib). Booleans are 0/1 integer variables.
-pub(crate) const BUILTINS: &[(&str, Handler)] = &[
-    // Linear (in)equalities: Σ a_i x_i cmp c, and tied to a literal r (`_reif`: r <-> ..,
-    // `_imp`: r -> ..).
-    ("int_lin_eq", int::int_lin),
-    ("int_lin_le", int::int_lin),
-    ("int_lin_ne", int::int_lin),
-    ("int_lin_eq_reif", int::int_lin),
-    ("int_lin_le_reif", int::int_lin),
-    ("int_lin_ne_reif", int::int_lin),
-    ("int_lin_eq_imp", int::int_lin),
-    ("int_lin_le_imp", int::int_lin),
-    ("int_lin_ne_imp", int::int_lin),
-    ("bool_lin_eq", int::int_lin),
-    ("bool_lin_le", int::int_lin),
-    // Comparisons of two integers (or booleans, 0/1), as linear constraints.
-    ("int_eq", int::compare),
-    ("int_ne", int::compare),
-    ("int_le", int::compare),
-    ("int_lt", int::compare),
-    ("int_eq_reif", int::compare),
-    ("int_ne_reif", int::compare),
-    ("int_le_reif", int::compare),
-    ("int_lt_reif", int::compare),
-    ("int_eq_imp", int::compare),
-    ("int_ne_imp", int::compare),
-    ("int_le_imp", int::compare),
-    ("int_lt_imp", int::compare),
-    ("bool_eq", int::compare),
-    ("bool_ne", int::compare),
-    ("bool_le", int::compare),
-    ("bool_lt", int::compare),
-    ("bool_eq_reif", int::compare),
-    ("bool_ne_reif", int::compare),
-    ("bool_le_reif", int::compare),
-    ("bool_lt_reif", int::compare),
-    ("bool_eq_imp", int::compare),
-    ("bool_ne_imp", int::compare),
-    ("bool_le_imp", int::compare),
-    ("bool_lt_imp", int::compare),
-    // A boolean and its integer are one 0/1 variable; merged unless one is a constant.
-    ("bool2int", int::compare),
-    ("bool_not", int::bool_not),
-    // Arithmetic.
-    ("int_plus", int::int_plus),
-    ("int_times", int::int_binary),
-    ("int_div", int::int_binary),
-    ("int_mod", int::int_binary),
-    ("int_pow", int::int_binary),
-    ("int_pow_fixed", int::int_binary),
-    ("int_min", int::int_binary),
-    ("int_max", int::int_binary),
-    ("int_abs", int::int_abs),
-    ("array_int_maximum", int::array_extreme),
-    ("array_int_minimum", int::array_extreme),
-    // Domains.
-    ("set_in", int::set_in),
-    ("set_in_reif", int::set_in),
-    ("set_in_imp", int::set_in),
-    // Element, arrays numbered from 1.
-    ("array_int_element", int::array_element),
-    ("array_bool_element", int::array_element),
-    ("array_var_int_element", int::array_element),
-    ("array_var_bool_element", int::array_element),
-    // Logic: clauses and parity.
-    ("bool_and", logic::bool_and),
-    ("bool_and_imp", logic::bool_and),
-    ("bool_or", logic::bool_or),
-    ("bool_or_imp", logic::bool_or),
-    ("bool_xor", logic::bool_xor),
-    ("bool_xor_imp", logic::bool_xor),
-    ("bool_clause", logic::bool_clause),
-    ("bool_clause_reif", logic::bool_clause),
-    ("bool_clause_imp", logic::bool_clause),
-    ("array_bool_and", logic::array_bool_and),
-    ("array_bool_and_imp", logic::array_bool_and),
-    ("array_bool_or", logic::array_bool_or),
-    ("array_bool_or_imp", logic::array_bool_or),
-    ("array_bool_xor", logic::array_bool_xor),
-    // Natively supported globals (mznlib/fzn_*.mzn).
-    ("fzn_all_different_int", global::all_different_int),
-    ("fzn_alldifferent_except_0", global::all_different_except),
-    (
-        "ambsolve_all_different_except",
-        global::all_different_except,
-    ),
-    ("fzn_table_int", global::table),
-    ("fzn_table_bool", global::table),
-    ("fzn_all_equal_int", global::order),
-    ("fzn_increasing_int", global::order),
-    ("fzn_increasing_bool", global::order),
-    ("fzn_decreasing_int", global::order),
-    ("fzn_decreasing_bool", global::order),
-    ("fzn_lex_lesseq_int", global::lex),
-    ("fzn_lex_lesseq_bool", global::lex),
-    ("fzn_lex_less_int", global::lex),
-    ("fzn_lex_less_bool", global::lex),
-    ("fzn_count_eq", global::count_eq),
-    ("fzn_count_eq_par", global::count_eq),
-    ("fzn_among", global::among),
-    ("fzn_at_most_int", global::occurrences),
-    ("fzn_at_least_int", global::occurrences),
-    ("fzn_exactly_int", global::occurrences),
-    ("fzn_global_cardinality", global::global_cardinality),
-    ("fzn_global_cardinality_closed", global::global_cardinality),
-    ("fzn_nvalue", global::nvalue),
-    ("fzn_regular", global::regular),
-    ("ambsolve_circuit", global::circuit),
-    ("ambsolve_subcircuit", global::circuit),
-    ("ambsolve_inverse", global::inverse),
-    ("fzn_disjunctive", global::disjunctive),
-    ("fzn_disjunctive_strict", global::disjunctive),
-    ("fzn_cumulative", global::cumulative),
-];
+/// Every builtin ambsolve supports, with its handler. Each handler file lists its own
+/// beside the handlers: `builtins.rs` (integers), `builtins_bool.rs` (logic) and
+/// `builtins_global.rs` (the globals of the mznlib); adding one is its handler and its line
+/// there. Booleans are 0/1 integer variables.
+pub(crate) fn builtins() -> impl Iterator<Item = (&'static str, Handler)> {
+    [int::BUILTINS, logic::BUILTINS, global::BUILTINS]
+        .into_iter()
+        .flatten()
+        .copied()
+}
 
 /// The constraint annotations of the FlatZinc specification (propagation strength and
 /// what a constraint defines: ambsolve chooses its own).
@@ -149,7 +43,7 @@ const CONSTRAINT_ANNOTATIONS: &[&str] = &[
 pub(crate) fn handler(name: &str) -> Option<Handler> {
     static TABLE: std::sync::OnceLock<HashMap<&'static str, Handler>> = std::sync::OnceLock::new();
     TABLE
-        .get_or_init(|| BUILTINS.iter().copied().collect())
+        .get_or_init(|| builtins().collect())
         .get(name)
         .copied()
 }
@@ -193,4 +87,18 @@ pub(crate) fn run(
         post(ctx, &call)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builtins;
+
+    #[test]
+    fn every_builtin_has_one_handler() {
+        let mut names: Vec<&str> = builtins().map(|(name, _)| name).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all, "a builtin is listed twice");
+    }
 }
