@@ -336,115 +336,234 @@ where
     }
 }
 
+/// The step of a search with no path left.
+const EXHAUSTED: Step = Step::Interrupted(Interrupt::Stop(StopReason::Exhausted));
+
+/// How a run of the program ended, read off its [`Amb`] when the program returns.
+enum Ending<T> {
+    /// It met a [`SearchError`] (a nondeterministic program, a path that is not there):
+    /// the search stops with it.
+    Error(SearchError),
+    /// A limit or a pause stopped it at a new choice. The path up to that choice stays
+    /// recorded: resuming runs it again.
+    Interrupted(Interrupt),
+    /// It failed on a bound ([`Amb::prune`]), which rules out every path below its last
+    /// choice. (The callers of `prune` return its `Fail` at once: such a run meets
+    /// nothing else.)
+    Pruned,
+    /// A new choice at the cutoff depth: the node is a subproblem, for another search.
+    Cut,
+    /// It failed.
+    Failed,
+    /// It returned a solution.
+    Solution(T),
+}
+
+impl Amb<'_> {
+    /// How the run ended, given what the program returned: an error first, then an
+    /// interrupt, a failure on a bound, a cut, and what the program returned.
+    fn ending<T>(self, result: Result<T, Fail>) -> Ending<T> {
+        if let Some(error) = self.error {
+            return Ending::Error(error);
+        }
+        if let Some(interrupt) = self.interrupt {
+            return Ending::Interrupted(interrupt);
+        }
+        match result {
+            Err(Fail) if self.pruned => Ending::Pruned,
+            _ if self.cut => Ending::Cut,
+            Err(Fail) => Ending::Failed,
+            Ok(solution) => Ending::Solution(solution),
+        }
+    }
+}
+
+/// A run of the program: how it ended, after how many choices, and how long the path it
+/// replayed was.
+struct Run<T> {
+    ending: Ending<T>,
+    depth: usize,
+    recorded: usize,
+}
+
+impl<F, T> ReplayEngine<F, T>
+where
+    F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
+{
+    /// Moves the recorded path on to its next alternative (never above the subproblem's
+    /// frames), and reports the backtrack; `false` when no path is left.
+    fn next_path(&mut self) -> bool {
+        if !self.stack.advance_above(self.floor) {
+            return false;
+        }
+        self.advance_first = false;
+        if let Some(observer) = &self.observer {
+            let depth = self.stack.len() as u32;
+            observer.send(Event::Backtrack { depth: depth - 1 });
+        }
+        true
+    }
+
+    /// Runs the program once, along the recorded path. `advanced`: the path's last
+    /// choice was moved on before the run, so it is a new node of the tree.
+    fn run(&mut self, control: &mut Control, advanced: bool) -> Run<T> {
+        self.counters.runs += 1;
+        let recorded = self.stack.len();
+        if let Some(observer) = &self.observer {
+            observer.send(Event::Run {
+                run: self.counters.runs,
+                replayed: recorded as u32,
+            });
+        }
+        let mut amb = Amb {
+            stack: &mut self.stack,
+            control,
+            counters: &mut self.counters,
+            depth: 0,
+            interrupt: None,
+            error: None,
+            pruned: false,
+            observer: self.observer.as_ref(),
+            new_from: if advanced { recorded } else { recorded + 1 },
+            cutoff: self.cutoff,
+            cut: false,
+        };
+        let result = (self.program)(&mut amb);
+        let depth = amb.depth;
+        Run {
+            ending: amb.ending(result),
+            depth,
+            recorded,
+        }
+    }
+
+    /// What a run comes to: the step to report, or `None` to run the program again
+    /// (after a failure). Every run that ends by itself (no error, no interrupt) moves
+    /// the path on before the next.
+    fn settle(&mut self, run: Run<T>) -> Result<Option<Step>, SearchError> {
+        let Run {
+            ending,
+            depth,
+            recorded,
+        } = run;
+        let step = match ending {
+            Ending::Error(error) => return Err(error),
+            // The path up to the interrupted choice is recorded; resuming re-runs it.
+            Ending::Interrupted(interrupt) => return Ok(Some(Step::Interrupted(interrupt))),
+            Ending::Pruned if depth < self.floor => {
+                // The bound rules out the whole subproblem.
+                self.stack.truncate(self.floor);
+                Some(EXHAUSTED)
+            }
+            Ending::Pruned => {
+                // The recorded paths below the run's last choice are ruled out too.
+                self.stack.truncate(depth);
+                self.failed(depth);
+                None
+            }
+            Ending::Failed => {
+                self.check_replayed(depth, recorded)?;
+                self.check_subproblem_node(depth, recorded)?;
+                self.failed(depth);
+                None
+            }
+            Ending::Cut => {
+                self.check_replayed(depth, recorded)?;
+                Some(Step::Cut)
+            }
+            Ending::Solution(solution) => {
+                self.check_replayed(depth, recorded)?;
+                Some(self.found(solution, depth))
+            }
+        };
+        self.advance_first = true;
+        Ok(step)
+    }
+
+    /// A run that ends by itself must have replayed its whole recorded path (`depth`
+    /// choices made of `recorded`).
+    ///
+    /// # Errors
+    /// [`SearchError::NoSuchSubproblem`] when it ended before a choice of the
+    /// subproblem's path (the path goes past a solution, or through a node that fails);
+    /// else [`SearchError::EndedDuringReplay`].
+    fn check_replayed(&self, depth: usize, recorded: usize) -> Result<(), SearchError> {
+        if depth >= recorded {
+            return Ok(());
+        }
+        Err(match self.stack.get(depth) {
+            Some(frame) if frame.arity == UNKNOWN => SearchError::NoSuchSubproblem {
+                depth,
+                index: frame.index,
+            },
+            _ => SearchError::EndedDuringReplay { depth, recorded },
+        })
+    }
+
+    /// A failed run must not end at the subproblem's node itself: the first run, which
+    /// replays the subproblem's whole path (`recorded` choices, `depth` made).
+    ///
+    /// # Errors
+    /// [`SearchError::NoSuchSubproblem`], at the path's last choice.
+    fn check_subproblem_node(&self, depth: usize, recorded: usize) -> Result<(), SearchError> {
+        if depth != self.floor || recorded != depth {
+            return Ok(());
+        }
+        match depth.checked_sub(1) {
+            Some(last) => Err(SearchError::NoSuchSubproblem {
+                depth: last,
+                index: self.stack.get(last).map_or(0, |f| f.index),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Counts and reports a failed run, `depth` choices deep.
+    fn failed(&mut self, depth: usize) {
+        self.counters.failures += 1;
+        if let Some(observer) = &self.observer {
+            observer.send(Event::Fail {
+                depth: depth as u32,
+            });
+        }
+    }
+
+    /// Counts, reports and keeps a solution, `depth` choices deep.
+    fn found(&mut self, solution: T, depth: usize) -> Step {
+        self.counters.solutions += 1;
+        if let Some(observer) = &self.observer {
+            observer.send(Event::Solution {
+                depth: depth as u32,
+            });
+        }
+        self.solution = Some(solution);
+        Step::Solution
+    }
+}
+
 impl<F, T> Search for ReplayEngine<F, T>
 where
     F: FnMut(&mut Amb<'_>) -> Result<T, Fail>,
 {
     type Item = T;
 
+    /// Runs the program until a run has something to report. Each run replays the
+    /// recorded path (moved on first, past the previous run's end) and goes on with new
+    /// choices; how it ended ([`Ending`]) decides the step: an error or an interrupt is
+    /// reported as it is, a cut or a solution too, after which the path moves on; after
+    /// a failure the path moves on and the program runs again.
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
         loop {
             let advanced = self.advance_first;
-            if self.advance_first {
-                if !self.stack.advance_above(self.floor) {
-                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
-                }
-                self.advance_first = false;
-                if let Some(observer) = &self.observer {
-                    let depth = self.stack.len() as u32;
-                    observer.send(Event::Backtrack { depth: depth - 1 });
-                }
+            if advanced && !self.next_path() {
+                return Ok(EXHAUSTED);
             }
             if let Err(interrupt) = control.before_run(self.counters.runs) {
                 return Ok(Step::Interrupted(interrupt));
             }
-            self.counters.runs += 1;
-            let recorded = self.stack.len();
-            if let Some(observer) = &self.observer {
-                observer.send(Event::Run {
-                    run: self.counters.runs,
-                    replayed: recorded as u32,
-                });
-            }
-            let mut amb = Amb {
-                stack: &mut self.stack,
-                control,
-                counters: &mut self.counters,
-                depth: 0,
-                interrupt: None,
-                error: None,
-                pruned: false,
-                observer: self.observer.as_ref(),
-                new_from: if advanced { recorded } else { recorded + 1 },
-                cutoff: self.cutoff,
-                cut: false,
-            };
-            let result = (self.program)(&mut amb);
-            let (depth, interrupt, error, cut) = (amb.depth, amb.interrupt, amb.error, amb.cut);
-            let pruned = amb.pruned;
-            if pruned && result.is_err() && interrupt.is_none() && depth < self.floor {
-                // The bound rules out the whole subproblem.
-                self.stack.truncate(self.floor);
-                self.advance_first = true;
-                return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
-            }
-            let recorded = if pruned && result.is_err() && interrupt.is_none() {
-                // The recorded paths below this run's last choice are ruled out too.
-                self.stack.truncate(depth);
-                depth
-            } else {
-                recorded
-            };
-            if let Some(error) = error {
-                return Err(error);
-            }
-            if let Some(interrupt) = interrupt {
-                // The path up to the interrupted choice is recorded; resuming re-runs it.
-                return Ok(Step::Interrupted(interrupt));
-            }
-            if depth < recorded {
-                return Err(match self.stack.get(depth) {
-                    // The run ended before a choice of the subproblem's path: the path
-                    // goes past a solution or through a node that fails.
-                    Some(frame) if frame.arity == UNKNOWN => SearchError::NoSuchSubproblem {
-                        depth,
-                        index: frame.index,
-                    },
-                    _ => SearchError::EndedDuringReplay { depth, recorded },
-                });
-            }
-            if result.is_err() && !cut && !pruned && depth == self.floor && recorded == depth {
-                if let Some(last) = depth.checked_sub(1) {
-                    // The first run failed at the subproblem's node itself.
-                    return Err(SearchError::NoSuchSubproblem {
-                        depth: last,
-                        index: self.stack.get(last).map_or(0, |f| f.index),
-                    });
-                }
-            }
-            self.advance_first = true;
-            if cut {
-                return Ok(Step::Cut);
-            }
-            match result {
-                Ok(solution) => {
-                    self.counters.solutions += 1;
-                    if let Some(observer) = &self.observer {
-                        observer.send(Event::Solution {
-                            depth: depth as u32,
-                        });
-                    }
-                    self.solution = Some(solution);
-                    return Ok(Step::Solution);
-                }
-                Err(Fail) => {
-                    self.counters.failures += 1;
-                    if let Some(observer) = &self.observer {
-                        observer.send(Event::Fail {
-                            depth: depth as u32,
-                        });
-                    }
-                }
+            let run = self.run(control, advanced);
+            if let Some(step) = self.settle(run)? {
+                return Ok(step);
             }
         }
     }
