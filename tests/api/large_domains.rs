@@ -7,7 +7,7 @@
 //! its linear checks bound, cost the same per value too. And the bounds path agrees with
 //! a brute force on every comparison and every shape of value list.
 
-mod common;
+use crate::common;
 
 use common::assignments;
 

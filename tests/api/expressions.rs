@@ -4,8 +4,8 @@
 //! engines and compared with a brute force over exact integers, undefined values
 //! (division by zero, negative exponents, indices outside) false at their comparison.
 //!
-//! `EXPR_CASES=N cargo test --release --test expressions` runs N random cases (default
-//! 300).
+//! `EXPR_CASES=N cargo test --release --test api expressions::` runs N random cases
+//! (default 300).
 
 use ambsolve::{BoolExpr, Engine, IntExpr, Lit, Model, Var};
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ambsolve::{Cmp, Engine, Limits, Model, SearchError, StopReason};
 
-mod common;
+use crate::common;
 
 use common::queens_model as queens;
 

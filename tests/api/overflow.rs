@@ -3,7 +3,7 @@
 //! brute force computed in `i128`), or the model is refused with a message; nothing wraps
 //! and nothing panics (these tests run with overflow checks on).
 
-mod common;
+use crate::common;
 
 use common::assignments;
 

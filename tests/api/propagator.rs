@@ -1,7 +1,7 @@
 //! A user's own constraint, written against the public `Propagator` trait from outside the
 //! crate, on both engines, against brute force.
 
-mod common;
+use crate::common;
 
 use common::brute_force;
 
