@@ -3,7 +3,7 @@
 //! as soon as one side is false, against the same model with each disjunction a checked
 //! predicate (the form before issue 22).
 //!
-//! `cargo test --release --test dsl_disjunction -- --ignored --nocapture` measures the
+//! `cargo test --release --test dsl dsl_disjunction:: -- --ignored --nocapture` measures
 //! the ten-job instance (the predicate form is stopped after 5 million nodes).
 
 use ambsolve::__private::dsl::predicates_only;
