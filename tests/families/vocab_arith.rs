@@ -6,10 +6,10 @@
 //! CI runs a few hundred random models. The long run, as many as you like:
 //!
 //! ```sh
-//! PROPTEST_CASES=20000 cargo test --release --test vocab_arith
+//! PROPTEST_CASES=20000 cargo test --release --test families vocab_arith::
 //! ```
 
-mod common;
+use crate::common;
 
 use ambsolve::{Cmp, Engine, IntArg, Limits, Model, SearchError, Strategy as Search, Var};
 use common::differential::{self, count_both as count};

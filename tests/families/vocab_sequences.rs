@@ -3,9 +3,10 @@
 //! against a brute force over small random models (with an independent reading of each
 //! constraint), local search, and automata refused.
 //!
-//! More random cases: `PROPTEST_CASES=5000 cargo test --release --test vocab_sequences`.
+//! More random cases:
+//! `PROPTEST_CASES=5000 cargo test --release --test families vocab_sequences::`.
 
-mod common;
+use crate::common;
 
 use common::differential::Arg;
 

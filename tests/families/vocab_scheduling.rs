@@ -2,9 +2,10 @@
 //! answers, both engines against a brute force over small random models (with an
 //! independent reading of each constraint), local search, and arguments refused.
 //!
-//! More random cases: `PROPTEST_CASES=5000 cargo test --release --test vocab_scheduling`.
+//! More random cases:
+//! `PROPTEST_CASES=5000 cargo test --release --test families vocab_scheduling::`.
 
-mod common;
+use crate::common;
 
 use common::differential::{self, Arg, count_both as count};
 

@@ -6,10 +6,10 @@
 //! The property test runs a few hundred models in CI; the long run:
 //!
 //! ```sh
-//! PROPTEST_CASES=20000 cargo test --release --test vocab_tours
+//! PROPTEST_CASES=20000 cargo test --release --test families vocab_tours::
 //! ```
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

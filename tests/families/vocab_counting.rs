@@ -3,9 +3,10 @@
 //! over small random models (with an independent reading of each constraint), local
 //! search, and arguments refused.
 //!
-//! More random cases: `PROPTEST_CASES=5000 cargo test --release --test vocab_counting`.
+//! More random cases:
+//! `PROPTEST_CASES=5000 cargo test --release --test families vocab_counting::`.
 
-mod common;
+use crate::common;
 
 use common::differential::Arg;
 
