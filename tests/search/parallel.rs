@@ -2,7 +2,7 @@
 //! optima on several threads equal those of one thread; subproblems cover the tree;
 //! limits hold across threads; resumable counts finish with the exact total.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! size of its class. The weighted count must equal the plain one, on both engines, with
 //! any strategy, for any group of symmetries (declared whole or by generators).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

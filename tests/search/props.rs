@@ -7,10 +7,10 @@
 //! CI runs a few hundred models per property. The long run, as many as you like:
 //!
 //! ```sh
-//! PROPTEST_CASES=100000 cargo test --release --test props
+//! PROPTEST_CASES=100000 cargo test --release --test search props::
 //! ```
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

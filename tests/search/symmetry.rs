@@ -1,6 +1,6 @@
 //! Solving up to symmetry: one representative per class, counted exactly once.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! Puzzles with known answers, written with `constraints!` in `ambsolve_examples::puzzles`,
 //! on both engines; every solution checked independently.
 
-mod common;
+use crate::common;
 
 use ambsolve::{Engine, StopReason};
 use ambsolve_examples::puzzles::queens as nqueens;

@@ -2,8 +2,6 @@
 //! resumes to the exact total, a checkpoint of a model that differs in a closure is refused,
 //! a listing records what each subproblem found.
 
-mod common;
-
 use std::time::Duration;
 
 use ambsolve::{CancelFlag, Engine, Limits, Model, SearchError, StopReason};

@@ -3,7 +3,7 @@
 //! it should, it stops on its limits and never claims that no solution exists, and a seed
 //! gives one run.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -49,7 +49,8 @@ fn every_board_from_4_to_120_and_a_sample_to_1000_is_solved() {
     }
 }
 
-/// The whole sweep of the issue: `cargo test --release --test local -- --ignored`.
+/// The whole sweep of the issue:
+/// `cargo test --release --test search local:: -- --ignored`.
 #[test]
 #[ignore = "about a second in release, longer in debug builds"]
 fn every_board_from_4_to_1000_is_solved() {

@@ -2,7 +2,7 @@
 //! strategy finds the same solutions (counts, sets) and the same optima as brute force, on
 //! the trail engine and on threads; what cannot be supported is refused with an error.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

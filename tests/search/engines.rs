@@ -29,7 +29,7 @@ impl Propagator for IndexLess {
     }
 }
 
-mod common;
+use crate::common;
 
 use common::queens_model as queens;
 

@@ -1,7 +1,7 @@
 //! The replay engine on the programs of the sources: n-queens and the word chain, with
 //! limits, cancellation, the determinism check and deep searches.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
