@@ -2,7 +2,7 @@
 //! --resume (a stopped or killed count finishes exactly), checkpoints refused when corrupted,
 //! huge, of another puzzle, or not regular files.
 
-mod common;
+use crate::common;
 
 use common::{assert_usage_error, run_example, stat, stderr, stdout, temp_dir};
 

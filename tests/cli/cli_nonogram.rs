@@ -1,7 +1,7 @@
 //! The nonogram example as a user runs it: pictures, counts, and malformed files named
 //! by their line.
 
-mod common;
+use crate::common;
 
 use common::{data_dir, run_example, run_example_with_input, stderr, stdout, temp_file};
 

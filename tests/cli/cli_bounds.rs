@@ -2,7 +2,7 @@
 //! signal, progress shown on a terminal, a closed standard output, standard input, and
 //! arguments refused before the search.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

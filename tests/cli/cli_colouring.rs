@@ -1,7 +1,7 @@
 //! The colouring example as a user runs it: random graphs coloured and checked, proof told
 //! from giving up, bad arguments.
 
-mod common;
+use crate::common;
 
 use common::{assert_usage_error, run_example, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! The optimising examples as a user runs them: golomb (on one thread or several), the
 //! cheapest assignment and the knapsack proved optimal, or stopped by a limit unproved.
 
-mod common;
+use crate::common;
 
 use ambsolve_examples::puzzles::golomb::is_golomb;
 use common::{assert_usage_error, run_example, stderr, stdout};

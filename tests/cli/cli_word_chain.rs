@@ -1,7 +1,7 @@
 //! The word_chain example as a user runs it: the classic lists, lists from a file (bounded
 //! lines and words, clear errors), a closed pipe, limits, and the trace on the replay engine.
 
-mod common;
+use crate::common;
 
 use common::{linkable_lists, run_example, stat, stderr, stdout, temp_file};
 

@@ -1,7 +1,7 @@
 //! The nqueens example's pictures of a search: boards as SVG, the search tree, the step by
 //! step trace, the animated board.
 
-mod common;
+use crate::common;
 
 use common::{run_example, stderr, stdout};
 

@@ -3,7 +3,7 @@
 //! dwelling, map_colouring, magic_square, pythagorean, langford, assignment). Each example
 //! with more to it has its own `cli_<example>.rs`.
 
-mod common;
+use crate::common;
 
 use common::{linkable_lists, run_example, signalled, stat, stderr, stdout, temp_file};
 

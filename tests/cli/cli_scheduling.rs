@@ -2,7 +2,7 @@
 //! la01 and refuses malformed files naming their line; `single_machine` agrees with a
 //! brute force over every order.
 
-mod common;
+use crate::common;
 
 use ambsolve_examples::puzzles::jobshop::{self, Instance};
 use ambsolve_examples::puzzles::single_machine::{brute_force, random_jobs, weighted_tardiness};

@@ -1,7 +1,7 @@
 //! The sudoku example as a user runs it: files solved as they are read, malformed lines named,
 //! bounded lines and memory, count lines.
 
-mod common;
+use crate::common;
 
 use common::{run_example, stderr, stdout, temp_file};
 

@@ -2,7 +2,7 @@
 //! lists, first solutions (local search on big boards), statistics, sizes refused, limits and
 //! Ctrl-C.
 
-mod common;
+use crate::common;
 
 use common::{assert_usage_error, run_example, stat, stderr, stdout};
 
