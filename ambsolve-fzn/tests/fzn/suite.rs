@@ -2,13 +2,13 @@
 //! ambsolve's mznlib): every instance the front end supports is solved, with Gecode's
 //! verdict and objective (`expected.tsv`), and every solution found is checked against the
 //! FlatZinc model's own constraints (`Model::check`, the constraints' meaning, independent
-//! of the engine; `tests/builtins.rs` checks that meaning against the FlatZinc
+//! of the engine; `builtins.rs` checks that meaning against the FlatZinc
 //! specification builtin by builtin); every other instance must fail with the
 //! "unsupported constraint" error naming exactly the builtins `blocked.tsv` lists for it
 //! (none today), so that the list stays true as the vocabulary grows.
 //!
 //! Instances in [`SLOW`] run only with
-//! `cargo test --release -p ambsolve-fzn --test suite -- --ignored`; those in
+//! `cargo test --release -p ambsolve-fzn --test fzn suite:: -- --ignored`; those in
 //! `tests/minizinc/unsolved.tsv` (ambsolve finds no proof within a minute today) run for a second, every solution found
 //! checked and its objective no better than Gecode's optimum.
 //! Regenerate the `.fzn` files with `ambsolve-fzn/tests/minizinc/compile.sh`.
@@ -215,7 +215,7 @@ fn every_supported_instance_gets_gecodes_verdict_with_every_solution_checked() {
 }
 
 #[test]
-#[ignore = "slow instances: cargo test --release -p ambsolve-fzn --test suite -- --ignored"]
+#[ignore = "slow instances: cargo test --release -p ambsolve-fzn --test fzn suite:: -- --ignored"]
 fn the_slow_supported_instances_get_gecodes_verdict() {
     for instance in instances()
         .into_iter()
