@@ -7,6 +7,12 @@
 //!
 //! A module of the table may be nested (`engine::trail`): a path belongs to the longest
 //! module of the table it starts with, so siblings of one folder are told apart.
+//!
+//! And the tests' layout, as its "Where the tests are" states it: each folder of `tests/`
+//! with a `main.rs` is one test binary whose `main.rs` declares every other file of the
+//! folder (a file it forgot would never be compiled), no test file sits directly in
+//! `tests/` (a binary of its own, linked separately), and the section's table names every
+//! test file and only files that exist.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -484,4 +490,144 @@ fn a_path_belongs_to_the_longest_module_of_the_table() {
     );
     assert_eq!(module_path(root, Path::new("/src/store.rs")), ["store"]);
     assert!(module_path(root, Path::new("/src/lib.rs")).is_empty());
+}
+
+/// The test files of one package's `tests/` folder, from there (`api/model_api.rs`), and
+/// what breaks its layout: each folder with a `main.rs` is one test binary (an area), every
+/// other `.rs` file of it a module its `main.rs` declares; folders without a `main.rs`
+/// hold data, shared code (`common/`, declared by each area that uses it) or trybuild's
+/// cases (`ui/`).
+fn test_modules(tests: &Path) -> (BTreeSet<String>, Vec<String>) {
+    let mut modules = BTreeSet::new();
+    let mut problems = Vec::new();
+    let mut entries: Vec<PathBuf> = fs::read_dir(tests)
+        .expect("a tests folder")
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        if path.extension().is_some_and(|e| e == "rs") {
+            problems.push(format!(
+                "{name}: a test binary of its own; make it a module of an area folder"
+            ));
+            continue;
+        }
+        let main = path.join("main.rs");
+        if !main.is_file() {
+            continue;
+        }
+        let source = fs::read_to_string(&main).expect("a readable main.rs");
+        let parsed = syn::parse_file(&source).expect("main.rs parses");
+        let declared: BTreeSet<String> = parsed
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Mod(module)
+                    if module.content.is_none()
+                        && !module.attrs.iter().any(|attr| attr.path().is_ident("path")) =>
+                {
+                    Some(module.ident.to_string())
+                }
+                _ => None,
+            })
+            .collect();
+        let mut files = Vec::new();
+        rust_files(&path, &mut files);
+        for file in files {
+            let relative = file.strip_prefix(&path).expect("a file of the area");
+            let shown = format!("{name}/{}", relative.display());
+            if relative == Path::new("main.rs") {
+                continue;
+            }
+            let stem = relative.with_extension("").to_string_lossy().into_owned();
+            if relative.components().count() > 1 {
+                problems.push(format!("{shown}: keep an area flat, one file a module"));
+            } else if declared.contains(&stem) {
+                modules.insert(shown);
+            } else {
+                problems.push(format!(
+                    "{shown}: `mod {stem};` is missing from {name}/main.rs: it is never compiled"
+                ));
+            }
+        }
+    }
+    (modules, problems)
+}
+
+/// The paths the table of ARCHITECTURE.md's "Where the tests are" names in its tests
+/// column (in backticks, ending in `.rs` or `/`).
+fn tests_table(text: &str) -> BTreeSet<String> {
+    let section = text
+        .split("## Where the tests are\n")
+        .nth(1)
+        .expect("the section \"Where the tests are\"");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut named = BTreeSet::new();
+    for line in section.lines().filter(|line| line.starts_with('|')) {
+        // | feature | tests |
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Some(tests) = cells.get(2) else {
+            continue;
+        };
+        for name in tests.split('`').skip(1).step_by(2) {
+            if name.ends_with(".rs") || name.ends_with('/') {
+                named.insert(name.to_string());
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn every_test_file_is_a_module_of_its_area() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut problems = Vec::new();
+    for package in ["tests", "ambsolve-fzn/tests"] {
+        let (modules, found) = test_modules(&top.join(package));
+        assert!(modules.len() >= 5, "{package}: {modules:?}");
+        problems.extend(found.into_iter().map(|p| format!("{package}/{p}")));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_tests_table_names_every_test_file_and_only_files_that_exist() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(top.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let named = tests_table(&text);
+    assert!(named.len() > 40, "the tests table was not found: {named:?}");
+    let tests = top.join("tests");
+    let mut problems = Vec::new();
+    for name in &named {
+        // From `tests/`, or from the workspace root for another crate's tests.
+        let path = if name.starts_with("ambsolve-fzn/") {
+            top.join(name)
+        } else {
+            tests.join(name)
+        };
+        if !path.exists() {
+            problems.push(format!("the table names {name}, which is not there"));
+        }
+    }
+    let (modules, _) = test_modules(&tests);
+    for module in modules.difference(&named) {
+        problems.push(format!("the table does not name {module}"));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_tests_table_is_read_from_its_tests_column() {
+    let text = "## Where the tests are\n\n| feature | tests |\n|---|---|\n\
+                | `among` in `x.rs` | `a/b.rs`; its cases: `ui/` (`tests/x`) |\n\
+                | c | `a/c.rs` / `a/d.rs` |\n\n## Next\n\n| x | `a/e.rs` |\n";
+    assert_eq!(
+        tests_table(text).into_iter().collect::<Vec<_>>(),
+        ["a/b.rs", "a/c.rs", "a/d.rs", "ui/"]
+    );
 }
