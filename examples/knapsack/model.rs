@@ -4,7 +4,7 @@
 //! The built-in instance is P07 of the knapsack problems John Burkardt collected from
 //! Kreher and Stinson, *Combinatorial Algorithms* (CRC Press, 1999): 15 items, capacity
 //! 750, optimum 1458 (items 1, 3, 5, 7, 8, 9, 14 and 15, weight 749), checked by brute
-//! force over the 32768 subsets in `tests/objectives.rs`.
+//! force over the 32768 subsets in `tests/search/objectives.rs`.
 
 use ambsolve::{Puzzle, constraints};
 

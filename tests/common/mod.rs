@@ -58,6 +58,11 @@ pub fn run_example(name: &str, args: &[&str]) -> Output {
 }
 
 /// The path of an example binary of this package, built if needed.
+///
+/// Built with `--workspace`: its dependencies then get the features they get in
+/// `cargo test --workspace` (the dev-dependencies of every crate of the workspace count),
+/// so the example that command has just built is reused; built for this package alone,
+/// `syn` and every example would be built a second time.
 pub fn example_binary(name: &str) -> PathBuf {
     static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let mut built = BUILT
@@ -65,7 +70,7 @@ pub fn example_binary(name: &str) -> PathBuf {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if !built.iter().any(|b| b == name) {
         let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--example", name])
+            .args(["build", "--quiet", "--workspace", "--example", name])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .expect("cargo runs");

@@ -1,0 +1,10 @@
+//! The FlatZinc front end's tests, one test binary (`cargo test -p ambsolve-fzn --test
+//! fzn`): each builtin against its meaning, the command line, the public API only, search
+//! annotations, the MiniZinc suite. The data they read sit beside this folder, in
+//! `tests/minizinc/`, `tests/mznlib/` and `tests/search/`.
+
+mod builtins;
+mod cli;
+mod public_api;
+mod search_annotations;
+mod suite;
