@@ -718,7 +718,7 @@ fn the_tests_table_names_every_test_file_and_only_files_that_exist() {
     let mut problems = Vec::new();
     for name in &named {
         // From `tests/`, or from the workspace root for another crate's tests.
-        let path = if name.starts_with("ambsolve-fzn/") {
+        let path = if name.starts_with("ambsolve-fzn/") || name.starts_with("ambsolve/") {
             top.join(name)
         } else {
             tests.join(name)

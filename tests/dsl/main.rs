@@ -1,6 +1,7 @@
 //! `constraints!`: what each `require` becomes, exact arithmetic in conditions, computed
 //! items, lookups, formulas, disjunctions and the global constraints as the macro writes
-//! them; its compile errors and warning-free expansion (`ui`, trybuild over `tests/ui/`).
+//! them (its compile errors and warning-free expansion are the core crate's
+//! `ambsolve/tests/ui.rs`, trybuild over `ambsolve/tests/ui/`).
 //! One test binary (`cargo test --test dsl`); each file a module, one feature each
 //! (ARCHITECTURE.md, "Where the tests are").
 
@@ -12,4 +13,3 @@ mod exact_arithmetic;
 mod globals;
 mod lookups;
 mod macro_semantics;
-mod ui;
