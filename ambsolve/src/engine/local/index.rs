@@ -19,17 +19,6 @@ const WIDE_LEN: usize = 64;
 /// At most this many constraints are kept as ranges (every variable looks at each).
 const MAX_WIDE: usize = 8;
 
-/// The number of variables of `c`, with repetitions.
-pub(super) fn scope_len(c: &Constraint<'_>) -> usize {
-    c.arity()
-}
-
-/// The variable at `position` of `c`.
-#[inline]
-pub(super) fn scope_var(c: &Constraint<'_>, position: usize) -> usize {
-    c.var_at(position).index()
-}
-
 /// Per variable, its constraints and its position in each (the first one, when a
 /// constraint names a variable twice).
 #[derive(Debug, Default)]
@@ -52,10 +41,10 @@ impl Index {
         let mut wide = Vec::new();
         let mut is_wide = vec![false; constraints.len()];
         for (c, constraint) in constraints.iter().enumerate() {
-            let len = scope_len(constraint);
+            let len = constraint.arity();
             if wide.len() < MAX_WIDE && len >= WIDE_LEN {
-                let first = scope_var(constraint, 0);
-                if (1..len).all(|p| scope_var(constraint, p) == first + p) {
+                let first = constraint.var_at(0).index();
+                if (1..len).all(|p| constraint.var_at(p).index() == first + p) {
                     is_wide[c] = true;
                     wide.push(Wide {
                         constraint: c as u32,
@@ -76,8 +65,8 @@ impl Index {
                 degree = vec![0; num_vars];
                 last = vec![u32::MAX; num_vars];
             }
-            for p in 0..scope_len(constraint) {
-                let x = scope_var(constraint, p);
+            for p in 0..constraint.arity() {
+                let x = constraint.var_at(p).index();
                 if last[x] == c as u32 {
                     repeats[c] = true;
                 } else {
@@ -113,8 +102,8 @@ impl Index {
         fill.copy_from_slice(&offsets[..num_vars]);
         let mut entries = vec![(0u32, 0u32); total as usize];
         for (c, constraint) in constraints.iter().enumerate().filter(|&(c, _)| narrow(c)) {
-            for p in 0..scope_len(constraint) {
-                let x = scope_var(constraint, p);
+            for p in 0..constraint.arity() {
+                let x = constraint.var_at(p).index();
                 let at = fill[x] as usize;
                 // A repeated variable keeps its first position.
                 if at > offsets[x] as usize && entries[at - 1].0 == c as u32 {

@@ -11,7 +11,7 @@
 //! others do not: keys count only the variables given one, linear sums take the unset
 //! terms at their extremes, and other constraints wait for their last variable.
 
-use super::index::{Index, scope_len, scope_var};
+use super::index::Index;
 use super::keys::Occupancy;
 use crate::domain::Domain;
 use crate::model::{Cmp, Constraint, LinearDef, Model};
@@ -234,8 +234,8 @@ impl State {
                     }
                 }
                 _ => {
-                    let mut vars: Vec<usize> = (0..scope_len(constraint))
-                        .map(|p| scope_var(constraint, p))
+                    let mut vars: Vec<usize> = (0..constraint.arity())
+                        .map(|p| constraint.var_at(p).index())
                         .collect();
                     vars.sort_unstable();
                     vars.dedup();
@@ -635,8 +635,8 @@ impl State {
                 self.suspects.remove_at(r);
             } else {
                 let c = &model.constraints()[self.violated.list[r - a] as usize];
-                let p = rng.below(scope_len(c) as u64) as usize;
-                return Some(scope_var(c, p));
+                let p = rng.below(c.arity() as u64) as usize;
+                return Some(c.var_at(p).index());
             }
         }
     }
