@@ -43,6 +43,16 @@ impl Assignment {
         &var.values[self.indices[var.id.index()] as usize]
     }
 
+    /// The value of an integer variable, worked out from its value index: for a
+    /// variable from [`Model::range_var`](crate::Model::range_var), no list of values is
+    /// built.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of the model this assignment solves.
+    pub fn int_value(&self, var: &Var<i64>) -> i64 {
+        *self.value(var)
+    }
+
     /// The values of several variables, in order.
     pub fn values<'v, T>(&self, vars: &'v [Var<T>]) -> Vec<&'v T> {
         vars.iter().map(|v| self.value(v)).collect()

@@ -1,6 +1,7 @@
 //! Declaring variables (alone, as arrays, as grids), narrowing their values before the
 //! search, and their names.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use super::Model;
@@ -30,6 +31,52 @@ impl<'a> Model<'a> {
     /// variables so).
     pub fn named_var_shared<T>(&mut self, name: Arc<str>, values: &Arc<[T]>) -> Var<T> {
         self.var_sharing(Name::Given(name), Arc::clone(values))
+    }
+
+    /// A variable over the integers of `range` (`low..=high`), named `x<N>`.
+    ///
+    /// Its values are the range itself, not a list: a variable over millions of values,
+    /// or over every `i32`, costs as little as one over ten. At most `u32::MAX` values
+    /// (a wider range makes the model invalid); an empty range gives a variable without
+    /// values. Read a solution's value with
+    /// [`Assignment::int_value`](crate::Assignment::int_value), which builds no list.
+    ///
+    /// ```
+    /// use ambsolve::{Cmp, Engine, Model};
+    ///
+    /// let mut m = Model::new();
+    /// let x = m.range_var(-2_000..=2_000);
+    /// m.linear([(3, &x)], Cmp::Eq, 3_000);
+    /// let solution = m.solve(Engine::Trail).first()?.expect("x = 1000");
+    /// assert_eq!(solution.int_value(&x), 1_000);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn range_var(&mut self, range: RangeInclusive<i64>) -> Var<i64> {
+        self.range_var_named(Name::Default, range)
+    }
+
+    /// [`range_var`](Model::range_var) with a name (shared, not copied, when given as an
+    /// `Arc<str>`).
+    pub fn named_range_var(
+        &mut self,
+        name: impl Into<Arc<str>>,
+        range: RangeInclusive<i64>,
+    ) -> Var<i64> {
+        self.range_var_named(Name::Given(name.into()), range)
+    }
+
+    fn range_var_named(&mut self, name: Name, range: RangeInclusive<i64>) -> Var<i64> {
+        let (low, high) = range.into_inner();
+        let len = (i128::from(high) - i128::from(low) + 1).max(0);
+        if len > i128::from(u32::MAX) {
+            let var = self.var_sharing(name, Arc::from([]));
+            let name = self.name(var.id);
+            self.fail(format!(
+                "variable {name} ranges over {low}..={high}, {len} values: at most u32::MAX"
+            ));
+            return var;
+        }
+        self.var_sharing(name, (low..=high).collect())
     }
 
     /// `count` variables sharing one list of values, named `<name>[i]`.
