@@ -20,7 +20,7 @@ enum Layout<T> {
     Run {
         first: VarId,
         len: usize,
-        values: std::sync::Arc<[T]>,
+        values: crate::var::Values<T>,
         model: crate::var::ModelId,
     },
     Listed(Vec<Var<T>>),
@@ -34,14 +34,14 @@ impl<T: Clone> Row<T> {
         };
         let run = vars.iter().enumerate().all(|(i, v)| {
             v.model == head.model
-                && std::sync::Arc::ptr_eq(&v.values, &head.values)
+                && v.values.same(&head.values)
                 && v.id.index() == head.id.index() + i
         });
         Row(if run {
             Layout::Run {
                 first: head.id,
                 len: vars.len(),
-                values: std::sync::Arc::clone(&head.values),
+                values: head.values.clone(),
                 model: head.model,
             }
         } else {
@@ -173,8 +173,8 @@ pub fn narrow(model: &mut Model<'_>, value: Exact, what: &str) -> i64 {
 #[derive(Debug, Default)]
 pub struct Distinct {
     items: Vec<(Var<i64>, i64)>,
-    /// Images already computed, by the address and length of a value list.
-    images: std::collections::HashMap<(usize, usize), std::sync::Arc<[i64]>>,
+    /// Images already computed, by the address of a value list or range.
+    images: std::collections::HashMap<usize, crate::model::Images>,
 }
 
 impl Distinct {
@@ -192,13 +192,12 @@ impl Distinct {
         offset: Exact,
     ) {
         let offset = narrow(model, offset, "an offset");
-        let key = (var.values.as_ptr() as usize, var.values.len());
+        let key = var.values.address();
         let images = match self.images.get(&key) {
-            Some(images) => std::sync::Arc::clone(images),
-            None => match crate::model::images(&var.values) {
+            Some(images) => images.clone(),
+            None => match crate::model::images_of(&var.values) {
                 Ok(images) => {
-                    let images: std::sync::Arc<[i64]> = images.into();
-                    self.images.insert(key, std::sync::Arc::clone(&images));
+                    self.images.insert(key, images.clone());
                     images
                 }
                 Err(at) => return model.out_of_range(var.id, at),
@@ -206,7 +205,7 @@ impl Distinct {
         };
         let as_integers = Var {
             id: var.id,
-            values: images,
+            values: images.values(),
             model: var.model,
         };
         self.items.push((as_integers, offset));
@@ -218,8 +217,8 @@ impl Distinct {
     }
 }
 
-/// The widest an auxiliary choice may be.
-const WIDEST: i128 = 1 << 22;
+/// The widest an auxiliary choice may be (a range variable's most values).
+const WIDEST: i128 = u32::MAX as i128;
 
 /// An auxiliary choice equal to `Σ terms + constant`, over the values that sum can
 /// take (a linear constraint ties them); too wide a range makes the model invalid.
@@ -231,11 +230,15 @@ pub fn computed(model: &mut Model<'_>, mut terms: Vec<Term>, constant: Exact) ->
             // The model records the value out of range when the constraint is posted.
             continue;
         };
-        let products = images
-            .iter()
-            .map(|&x| i128::from(term.coef) * i128::from(x));
-        low += products.clone().min().unwrap_or(0);
-        high += products.max().unwrap_or(0);
+        // coef × x is monotone in x: its extremes are at x's.
+        if let Some((a, b)) = images.extremes() {
+            let (a, b) = (
+                i128::from(term.coef) * i128::from(a),
+                i128::from(term.coef) * i128::from(b),
+            );
+            low += a.min(b);
+            high += a.max(b);
+        }
     }
     let (low, high) =
         if high - low >= WIDEST || i64::try_from(low).is_err() || i64::try_from(high).is_err() {
@@ -246,7 +249,7 @@ pub fn computed(model: &mut Model<'_>, mut terms: Vec<Term>, constant: Exact) ->
         } else {
             (low as i64, high as i64)
         };
-    let aux = model.named_var("all_different item", low..=high);
+    let aux = model.named_range_var("all_different item", low..=high);
     terms.push(Term::new(-1, &aux));
     model.linear(terms, Cmp::Eq, -constant);
     aux
@@ -299,8 +302,8 @@ pub fn element<T: crate::model::Integer, I: Copy + TryInto<usize>>(
 ) -> Var<i64> {
     let mut values: Vec<i64> = Vec::new();
     for var in array {
-        match crate::model::images(&var.values) {
-            Ok(list) => values.extend(list),
+        match crate::model::images_of(&var.values) {
+            Ok(list) => values.extend(list.iter()),
             Err(at) => model.out_of_range(var.id, at),
         }
     }
@@ -319,7 +322,7 @@ pub fn element<T: crate::model::Integer, I: Copy + TryInto<usize>>(
         .collect();
     let index = Var {
         id: index.id,
-        values: positions,
+        values: crate::var::Values::List(positions),
         model: index.model,
     };
     model.element(&index, array, &result);

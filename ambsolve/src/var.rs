@@ -4,8 +4,9 @@
 //! identity of the model that declared it; it knows no store or engine.
 
 use std::fmt;
-use std::sync::Arc;
+use std::ops::Deref;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// A variable of a [`Model`](crate::Model), by position. Cheap to copy; the engines work
 /// with these and with value indices.
@@ -102,9 +103,137 @@ impl fmt::Debug for VarId {
 /// shared).
 pub struct Var<T> {
     pub(crate) id: VarId,
-    pub(crate) values: Arc<[T]>,
+    pub(crate) values: Values<T>,
     /// The identity of the model that declared it (see [`ModelId`]).
     pub(crate) model: ModelId,
+}
+
+/// A variable's values: a list, or a range of integers kept as two numbers
+/// ([`Model::range_var`](crate::Model::range_var)).
+///
+/// The engines read a range's values through its images
+/// ([`images`](Values::images)), never through a list. Reading it as a slice (what
+/// [`Var::values`] hands users) builds the list once, on the first read, and keeps it.
+pub(crate) enum Values<T> {
+    List(Arc<[T]>),
+    Range(Arc<Spread<T>>),
+}
+
+/// The integers `first .. first + len`, as values of type `T`.
+pub(crate) struct Spread<T> {
+    pub(crate) first: i64,
+    pub(crate) len: u32,
+    /// The value of an integer.
+    make: fn(i64) -> T,
+    /// The list, once someone read the values as a slice.
+    list: OnceLock<Arc<[T]>>,
+}
+
+impl<T> Values<T> {
+    /// The integers `first .. first + len`.
+    pub(crate) fn range(first: i64, len: u32, make: fn(i64) -> T) -> Self {
+        Values::Range(Arc::new(Spread {
+            first,
+            len,
+            make,
+            list: OnceLock::new(),
+        }))
+    }
+
+    /// The number of values (no list built).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Values::List(list) => list.len(),
+            Values::Range(spread) => spread.len as usize,
+        }
+    }
+
+    /// Whether `self` and `other` are the same list or range (not copies).
+    pub(crate) fn same(&self, other: &Values<T>) -> bool {
+        match (self, other) {
+            (Values::List(a), Values::List(b)) => Arc::ptr_eq(a, b),
+            (Values::Range(a), Values::Range(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// An address that identifies the list or range (for tables keyed by it).
+    pub(crate) fn address(&self) -> usize {
+        match self {
+            Values::List(list) => list.as_ptr() as usize,
+            Values::Range(spread) => Arc::as_ptr(spread) as usize,
+        }
+    }
+
+    /// The value at `index`, without building a range's list.
+    ///
+    /// # Panics
+    /// If `index` is not below [`len`](Values::len).
+    #[inline]
+    pub(crate) fn at(&self, index: usize) -> Item<'_, T> {
+        match self {
+            Values::List(list) => Item::Ref(&list[index]),
+            Values::Range(spread) => {
+                assert!(index < spread.len as usize, "value index out of range");
+                Item::Own((spread.make)(spread.first + index as i64))
+            }
+        }
+    }
+
+    /// The values as a slice (for a range: built on the first call, then kept).
+    pub(crate) fn list(&self) -> &[T] {
+        match self {
+            Values::List(list) => list,
+            Values::Range(spread) => spread.list.get_or_init(|| {
+                (0..i64::from(spread.len))
+                    .map(|i| (spread.make)(spread.first + i))
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// One value of a variable: in its list, or worked out from its range.
+pub(crate) enum Item<'v, T> {
+    Ref(&'v T),
+    Own(T),
+}
+
+impl<T> Deref for Item<'_, T> {
+    type Target = T;
+
+    #[inline]
+    fn deref(&self) -> &T {
+        match self {
+            Item::Ref(value) => value,
+            Item::Own(value) => value,
+        }
+    }
+}
+
+impl<T> Deref for Values<T> {
+    type Target = [T];
+
+    /// [`list`](Values::list): a range builds its list.
+    fn deref(&self) -> &[T] {
+        self.list()
+    }
+}
+
+impl<T> Clone for Values<T> {
+    fn clone(&self) -> Self {
+        match self {
+            Values::List(list) => Values::List(Arc::clone(list)),
+            Values::Range(spread) => Values::Range(Arc::clone(spread)),
+        }
+    }
+}
+
+impl<T> From<Arc<[T]>> for Values<T> {
+    fn from(list: Arc<[T]>) -> Self {
+        Values::List(list)
+    }
 }
 
 /// The identity of a model: every `Model::new` takes a fresh one, and a clone keeps it
@@ -213,8 +342,18 @@ impl<T> Var<T> {
     }
 
     /// The values the variable may take, in index order.
+    ///
+    /// For a variable over a range ([`Model::range_var`](crate::Model::range_var)), the
+    /// first call builds the list (8 bytes a value for `i64`) and keeps it: read one
+    /// value with [`value`](Var::value) or a solution's with
+    /// [`Assignment::int_value`](crate::Assignment::int_value) to build none.
     pub fn values(&self) -> &[T] {
-        &self.values
+        self.values.list()
+    }
+
+    /// The number of values (no list built).
+    pub fn num_values(&self) -> usize {
+        self.values.len()
     }
 
     /// The value at `index`.
@@ -222,7 +361,7 @@ impl<T> Var<T> {
     /// # Panics
     /// If `index` is not below the number of values.
     pub fn value(&self, index: usize) -> &T {
-        &self.values[index]
+        &self.values.list()[index]
     }
 }
 
@@ -230,7 +369,7 @@ impl<T> Clone for Var<T> {
     fn clone(&self) -> Self {
         Var {
             id: self.id,
-            values: Arc::clone(&self.values),
+            values: self.values.clone(),
             model: self.model,
         }
     }

@@ -16,4 +16,5 @@ mod model_api;
 mod model_identity;
 mod overflow;
 mod propagator;
+mod ranges;
 mod values;

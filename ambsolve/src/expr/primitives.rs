@@ -94,7 +94,7 @@ fn each_combination(
         for (k, read) in reads.iter().enumerate() {
             values[k] = match read {
                 Err(c) => *c,
-                Ok(v) => i128::from(vars[*v].images[indices[*v]]),
+                Ok(v) => i128::from(vars[*v].images.get(indices[*v])),
             };
         }
         visit(&indices, &values);
@@ -334,8 +334,8 @@ pub(crate) fn in_cells(
     lit: Lit,
 ) {
     let (d, positive) = f.int_of_lit(lit);
-    let at_one = d.images.iter().position(|&v| v == i64::from(positive));
-    let at_zero = d.images.iter().position(|&v| v == i64::from(!positive));
+    let at_one = d.images.position(i64::from(positive));
+    let at_zero = d.images.position(i64::from(!positive));
     let (Some(at_one), Some(at_zero)) = (at_one, at_zero) else {
         return f.fail("a literal's variable is not 0/1");
     };

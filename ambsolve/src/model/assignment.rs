@@ -50,7 +50,12 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn int_value(&self, var: &Var<i64>) -> i64 {
-        *self.value(var)
+        assert!(
+            self.accepts(var.model, var.id.raw()),
+            "variable {:?} is not a variable of the model this assignment solves",
+            var.id
+        );
+        *var.values.at(self.indices[var.id.index()] as usize)
     }
 
     /// The values of several variables, in order.

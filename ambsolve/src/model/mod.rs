@@ -26,7 +26,7 @@ pub(crate) use self::constraint::*;
 pub use self::constraint::{Dfa, IntArg, Lit, RequireVars};
 pub use self::integer::Integer;
 pub(crate) use self::integer::Trend;
-pub(crate) use self::integer::{consecutive_start, images};
+pub(crate) use self::integer::{Images, images_of};
 use self::names::NameRun;
 pub(crate) use self::objective::ObjectiveDef;
 pub use self::objective::Sense;

@@ -82,7 +82,7 @@ impl ObjectiveDef {
             let shares = costs
                 .entry(var.index())
                 .or_insert_with(|| vec![0; images.len()]);
-            for (share, &image) in shares.iter_mut().zip(images.iter()) {
+            for (share, image) in shares.iter_mut().zip(images.iter()) {
                 // In range: a linear sum's terms add up within an i128.
                 *share += i128::from(*coef) * i128::from(image);
             }

@@ -1,8 +1,6 @@
 //! Linear terms `coefficient × variable` and comparison operators.
 
-use std::sync::Arc;
-
-use crate::model::integer::Integer;
+use crate::model::integer::{Images, Integer, images_of};
 use crate::var::{ModelId, Var, VarId};
 
 /// How the two sides of a linear constraint compare.
@@ -58,7 +56,7 @@ pub struct Term {
     /// The model that declared the variable.
     pub(crate) model: ModelId,
     pub(crate) coef: i64,
-    pub(crate) images: Result<Arc<[i64]>, usize>,
+    pub(crate) images: Result<Images, usize>,
 }
 
 impl Term {
@@ -68,7 +66,7 @@ impl Term {
             var: var.id,
             model: var.model,
             coef,
-            images: T::shared_images(&var.values),
+            images: images_of(&var.values),
         }
     }
 }

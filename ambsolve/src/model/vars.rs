@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::Model;
 use super::names::{Name, NameRun};
 use crate::domain::Domain;
-use crate::var::{Var, VarId};
+use crate::var::{Values, Var, VarId};
 
 impl<'a> Model<'a> {
     /// A variable taking one of `values`. Its name is `x<N>`, N its position.
@@ -76,7 +76,10 @@ impl<'a> Model<'a> {
             ));
             return var;
         }
-        self.var_sharing(name, (low..=high).collect())
+        let mut var = self.var_sharing(name, Arc::from([]));
+        var.values = Values::range(low, len as u32, |x| x);
+        self.universes[var.id.index()] = len as u32;
+        var
     }
 
     /// `count` variables sharing one list of values, named `<name>[i]`.
@@ -122,7 +125,7 @@ impl<'a> Model<'a> {
         self.universes.push(universe);
         Var {
             id,
-            values,
+            values: values.into(),
             model: self.identity.id(),
         }
     }

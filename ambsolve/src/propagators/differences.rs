@@ -16,7 +16,7 @@
 use hashbrown::{HashMap, HashSet};
 
 use crate::choice::Fail;
-use crate::model::{AllDifferentDef, Cmp, Constraint, LinearDef, Model, consecutive_start};
+use crate::model::{AllDifferentDef, Cmp, Constraint, LinearDef, Model};
 use crate::propagator::BuiltinPropagator;
 use crate::store::FIXED;
 use crate::store::Store;
@@ -107,7 +107,7 @@ pub(super) fn detect(model: &Model<'_>) -> Vec<Differences> {
     let mut before: HashSet<(VarId, VarId)> = HashSet::new();
     for def in linear() {
         for (v, _, images) in &def.terms {
-            if let Some(first) = consecutive_start(images) {
+            if let Some(first) = images.consecutive_start() {
                 base.insert(*v, first);
             }
         }

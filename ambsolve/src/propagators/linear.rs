@@ -19,7 +19,7 @@ use smallvec::SmallVec;
 
 use crate::choice::Fail;
 use crate::model::Kind;
-use crate::model::{Cmp, LinearDef, Trend, consecutive_start};
+use crate::model::{Cmp, LinearDef, Trend};
 use crate::propagator::BuiltinPropagator;
 use crate::store::{BOUNDS, FIXED, Store};
 use crate::var::VarId;
@@ -29,6 +29,7 @@ use crate::var::VarId;
 /// (48 bytes: a model of a million sums keeps two million.)
 struct ScaledVar {
     coef: i128,
+    /// The images, unless they are consecutive (then empty: `first + index`, computed).
     images: Arc<[i64]>,
     /// The first image, when the images are the consecutive integers `first, first + 1,
     /// ..` (`consecutive`): index ranges are then computed, not searched.
@@ -38,6 +39,9 @@ struct ScaledVar {
     /// How `coef × image` moves along the indices.
     trend: Trend,
 }
+
+/// The list of a term whose images are computed (one, shared, not one per term).
+static NO_LIST: std::sync::LazyLock<Arc<[i64]>> = std::sync::LazyLock::new(|| Arc::from([]));
 
 /// `⌊a / b⌋` for `b != 0`.
 fn div_floor(a: i128, b: i128) -> i128 {
@@ -84,7 +88,11 @@ impl ScaledVar {
 
     #[inline]
     fn at(&self, index: u32) -> i128 {
-        self.coef * i128::from(self.images[index as usize])
+        if self.consecutive {
+            self.coef * (i128::from(self.first) + i128::from(index))
+        } else {
+            self.coef * i128::from(self.images[index as usize])
+        }
     }
 
     /// The term's reach over the domain; `None` if the domain is empty. Inlined: returned
@@ -118,7 +126,8 @@ impl ScaledVar {
     /// For images that rise or fall along the value indices: the index range `from..to`
     /// whose contributions lie in `least..=most`, by binary search. `None` for mixed
     /// images, which have no such range.
-    fn indices_within(&self, least: i128, most: i128) -> Option<(usize, usize)> {
+    /// `len` is the number of values (the store's universe of the variable).
+    fn indices_within(&self, least: i128, most: i128, len: u32) -> Option<(usize, usize)> {
         let (images, coef) = (&self.images[..], self.coef);
         if let Some(first) = self.consecutive() {
             // Values v = first + index with least <= coef × v <= most.
@@ -152,7 +161,7 @@ impl ScaledVar {
             } else {
                 (flip(ceil(most)), flip(floor(least)))
             };
-            let len = images.len() as i128;
+            let len = i128::from(len);
             let from = (low.saturating_sub(first)).clamp(0, len);
             let to = (high.saturating_sub(first).saturating_add(1)).clamp(0, len);
             return Some((from as usize, to.max(from) as usize));
@@ -179,7 +188,7 @@ impl ScaledVar {
         least: i128,
         most: i128,
     ) -> Result<(), Fail> {
-        let Some((from, to)) = self.indices_within(least, most) else {
+        let Some((from, to)) = self.indices_within(least, most, store.universe(self.var())) else {
             store.retain(self.var(), |i| (least..=most).contains(&self.at(i)))?;
             return Ok(());
         };
@@ -189,7 +198,8 @@ impl ScaledVar {
 
     /// Removes the values whose contribution is `forbidden`.
     fn remove_equal(&self, store: &mut Store, forbidden: i128) -> Result<(), Fail> {
-        let Some((from, to)) = self.indices_within(forbidden, forbidden) else {
+        let len = store.universe(self.var());
+        let Some((from, to)) = self.indices_within(forbidden, forbidden, len) else {
             store.retain(self.var(), |i| self.at(i) != forbidden)?;
             return Ok(());
         };
@@ -308,11 +318,14 @@ impl Linear {
             match terms.iter_mut().find(|t| t.var() == v.index()) {
                 Some(term) => term.coef += i128::from(*coef),
                 None => {
-                    let first = consecutive_start(images);
+                    let first = images.consecutive_start();
                     terms.push(ScaledVar {
                         position: u32::try_from(v.index()).expect("store positions fit a u32"),
                         coef: i128::from(*coef),
-                        images: Arc::clone(images),
+                        images: match first {
+                            Some(_) => Arc::clone(&NO_LIST),
+                            None => images.to_list(),
+                        },
                         trend,
                         first: first.unwrap_or(0),
                         consecutive: first.is_some(),

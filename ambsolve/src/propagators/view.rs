@@ -5,11 +5,9 @@
 //! images (ranges) by arithmetic, rising or falling ones by binary search, so that moving
 //! a bound costs the words it clears; mixed images are visited value by value.
 
-use std::sync::Arc;
-
 use crate::choice::Fail;
 use crate::domain::Bits;
-use crate::model::{Int, Lit, Trend, consecutive_start};
+use crate::model::{Images, Int, Lit, Trend};
 use crate::store::Store;
 
 /// A literal over a store variable.
@@ -78,7 +76,7 @@ pub(crate) struct Values<'s> {
     /// A constant's one value, before anything else.
     constant: Option<i64>,
     indices: Bits<'s>,
-    images: &'s [i64],
+    images: &'s Images,
 }
 
 impl Iterator for Values<'_> {
@@ -89,9 +87,12 @@ impl Iterator for Values<'_> {
         if let Some(c) = self.constant.take() {
             return Some(c);
         }
-        self.indices.next().map(|i| self.images[i as usize])
+        self.indices.next().map(|i| self.images.get(i as usize))
     }
 }
+
+/// The images of no value (what a constant's [`Values`] read).
+static NO_IMAGES: Images = Images::Range { first: 0, len: 0 };
 
 /// An integer argument over a store: a constant, or a variable read through its images.
 #[derive(Clone, Debug)]
@@ -99,7 +100,7 @@ pub(crate) enum IntView {
     Const(i64),
     Var {
         var: usize,
-        images: Arc<[i64]>,
+        images: Images,
         shape: Shape,
     },
 }
@@ -109,9 +110,9 @@ impl IntView {
         match int {
             Int::Const(c) => IntView::Const(*c),
             Int::Var { var, images } => {
-                let shape = match consecutive_start(images) {
+                let shape = match images.consecutive_start() {
                     Some(first) => Shape::Consecutive(first),
-                    None => match Trend::of(images) {
+                    None => match images.trend() {
                         Trend::Rising => Shape::Rising,
                         Trend::Falling => Shape::Falling,
                         Trend::Mixed => Shape::Mixed,
@@ -119,7 +120,7 @@ impl IntView {
                 };
                 IntView::Var {
                     var: var.index(),
-                    images: Arc::clone(images),
+                    images: images.clone(),
                     shape,
                 }
             }
@@ -152,11 +153,11 @@ impl IntView {
             IntView::Const(c) => Ok(*c),
             IntView::Var { var, images, shape } => match shape {
                 Shape::Consecutive(first) => Ok(first + i64::from(store.min(*var).ok_or(Fail)?)),
-                Shape::Rising => Ok(images[store.min(*var).ok_or(Fail)? as usize]),
-                Shape::Falling => Ok(images[store.max(*var).ok_or(Fail)? as usize]),
+                Shape::Rising => Ok(images.get(store.min(*var).ok_or(Fail)? as usize)),
+                Shape::Falling => Ok(images.get(store.max(*var).ok_or(Fail)? as usize)),
                 Shape::Mixed => store
                     .iter(*var)
-                    .map(|i| images[i as usize])
+                    .map(|i| images.get(i as usize))
                     .min()
                     .ok_or(Fail),
             },
@@ -173,11 +174,11 @@ impl IntView {
             IntView::Const(c) => Ok(*c),
             IntView::Var { var, images, shape } => match shape {
                 Shape::Consecutive(first) => Ok(first + i64::from(store.max(*var).ok_or(Fail)?)),
-                Shape::Rising => Ok(images[store.max(*var).ok_or(Fail)? as usize]),
-                Shape::Falling => Ok(images[store.min(*var).ok_or(Fail)? as usize]),
+                Shape::Rising => Ok(images.get(store.max(*var).ok_or(Fail)? as usize)),
+                Shape::Falling => Ok(images.get(store.min(*var).ok_or(Fail)? as usize)),
                 Shape::Mixed => store
                     .iter(*var)
-                    .map(|i| images[i as usize])
+                    .map(|i| images.get(i as usize))
                     .max()
                     .ok_or(Fail),
             },
@@ -190,7 +191,7 @@ impl IntView {
         match self {
             IntView::Const(c) => Some(*c),
             IntView::Var { var, images, .. } if store.is_fixed(*var) => {
-                store.min(*var).map(|i| images[i as usize])
+                store.min(*var).map(|i| images.get(i as usize))
             }
             // Distinct images: two indices left are two values.
             IntView::Var {
@@ -219,7 +220,7 @@ impl IntView {
                 }
                 Shape::Mixed => store
                     .iter(*var)
-                    .any(|i| i128::from(images[i as usize]) == value),
+                    .any(|i| i128::from(images.get(i as usize)) == value),
             },
         }
     }
@@ -251,7 +252,7 @@ impl IntView {
             IntView::Const(c) => Values {
                 constant: Some(*c),
                 indices: Bits::new(&[]),
-                images: &[],
+                images: &NO_IMAGES,
             },
             IntView::Var { var, images, .. } => Values {
                 constant: None,
@@ -277,12 +278,12 @@ impl IntView {
                 )
             }
             Shape::Rising => (
-                images.partition_point(|&x| i128::from(x) < least) as i128,
-                images.partition_point(|&x| i128::from(x) <= most) as i128,
+                images.partition_point(|x| i128::from(x) < least) as i128,
+                images.partition_point(|x| i128::from(x) <= most) as i128,
             ),
             Shape::Falling => (
-                images.partition_point(|&x| i128::from(x) > most) as i128,
-                images.partition_point(|&x| i128::from(x) >= least) as i128,
+                images.partition_point(|x| i128::from(x) > most) as i128,
+                images.partition_point(|x| i128::from(x) >= least) as i128,
             ),
             Shape::Mixed => (0, 0),
         };
@@ -311,7 +312,7 @@ impl IntView {
                 let var = *var;
                 if *shape == Shape::Mixed {
                     return store.retain(var, |i| {
-                        (least..=most).contains(&i128::from(images[i as usize]))
+                        (least..=most).contains(&i128::from(images.get(i as usize)))
                     });
                 }
                 let (from, to) = self.indices_within(least, most);
@@ -371,7 +372,7 @@ impl IntView {
             IntView::Var { var, images, shape } => {
                 let var = *var;
                 if *shape == Shape::Mixed {
-                    return store.retain(var, |i| i128::from(images[i as usize]) != value);
+                    return store.retain(var, |i| i128::from(images.get(i as usize)) != value);
                 }
                 let (from, to) = self.indices_within(value, value);
                 let mut removed = false;
@@ -395,7 +396,9 @@ impl IntView {
         match self {
             IntView::Const(c) if keep(*c) => Ok(false),
             IntView::Const(_) => Err(Fail),
-            IntView::Var { var, images, .. } => store.retain(*var, |i| keep(images[i as usize])),
+            IntView::Var { var, images, .. } => {
+                store.retain(*var, |i| keep(images.get(i as usize)))
+            }
         }
     }
 }

@@ -133,7 +133,7 @@ impl Suspects {
 /// least and most it added before (its value `old` if it had one, else its extremes).
 fn term_move(def: &LinearDef, p: usize, v: u32, old: Option<u32>) -> (i128, i128, i128) {
     let (_, coef, images) = &def.terms[p];
-    let added = |index: u32| i128::from(*coef) * i128::from(images[index as usize]);
+    let added = |index: u32| i128::from(*coef) * i128::from(images.get(index as usize));
     let (old_low, old_high) = match old {
         Some(old) => (added(old), added(old)),
         None => def.extreme(p),

@@ -156,11 +156,14 @@ impl Flat<'_, '_> {
             return Some(Val::Const(lo));
         }
         // The result is one of the items' values, within the bounds.
-        let values = xs
-            .iter()
-            .flat_map(values_of)
-            .filter(|v| (lo..=hi).contains(v))
-            .collect::<Vec<i128>>();
+        let mut values = Vec::new();
+        for x in &xs {
+            values.extend(
+                self.values_of(x)?
+                    .into_iter()
+                    .filter(|v| (lo..=hi).contains(v)),
+            );
+        }
         let z = self.result(if max { "max" } else { "min" }, values, target)?;
         primitives::extreme(self, &xs, &z, max);
         Some(Val::Var(z))
@@ -183,7 +186,10 @@ impl Flat<'_, '_> {
         let z = match target {
             Some(target) => target,
             None => {
-                let mut all: Vec<i128> = xs.iter().flat_map(values_of).collect();
+                let mut all: Vec<i128> = Vec::new();
+                for x in xs {
+                    all.extend(self.values_of(x)?);
+                }
                 all.sort_unstable();
                 all.dedup();
                 let most = all.len().min(xs.len()) as i128;
@@ -198,16 +204,23 @@ impl Flat<'_, '_> {
     /// How many of `xs` equal a value (or take one of some): the model's `count`
     /// (`among`).
     fn count(&mut self, xs: &[Val], of: CountOf<'_>, target: Option<Operand>) -> Option<Val> {
-        let can = |x: &Val| match &of {
-            CountOf::Value(v) => {
-                let ((a, b), (c, d)) = (x.bounds(), v.bounds());
-                a <= d && c <= b
-            }
-            CountOf::Among(values) => values_of(x)
-                .iter()
-                .any(|&x| i64::try_from(x).is_ok_and(|x| values.binary_search(&x).is_ok())),
-        };
-        let most = xs.iter().filter(|x| can(x)).count() as i128;
+        let mut most = 0;
+        for x in xs {
+            let can = match &of {
+                CountOf::Value(v) => {
+                    let ((a, b), (c, d)) = (x.bounds(), v.bounds());
+                    a <= d && c <= b
+                }
+                CountOf::Among(values) => {
+                    let (a, b) = x.bounds();
+                    values.iter().any(|&v| (a..=b).contains(&i128::from(v)))
+                        && self.values_of(x)?.iter().any(|&x| {
+                            i64::try_from(x).is_ok_and(|x| values.binary_search(&x).is_ok())
+                        })
+                }
+            };
+            most += i128::from(can);
+        }
         let z = match target {
             Some(target) => target,
             None if most == 0 => return Some(Val::Const(0)),
@@ -249,11 +262,11 @@ impl Flat<'_, '_> {
             }
             Val::Var(op) => op,
         };
-        let mut kept: Vec<i64> = op
-            .images
-            .iter()
-            .copied()
-            .filter(|&x| allowed(i128::from(x)))
+        let mut kept: Vec<i64> = self
+            .values_of(&Val::Var(op.clone()))?
+            .into_iter()
+            .filter(|&x| allowed(x))
+            .map(|x| x as i64)
             .collect();
         if kept.is_empty() {
             cx.undefined = true;
@@ -321,7 +334,7 @@ impl Flat<'_, '_> {
         // is defined (an undefined item makes the lookup undefined, as an array built
         // before it is read).
         let mut reached = vec![false; array.len()];
-        for &x in index.images.iter() {
+        for x in index.images.iter_between(offset, last) {
             let at = i128::from(x) - offset;
             if (0..array.len() as i128).contains(&at) {
                 reached[at as usize] = true;
@@ -335,7 +348,10 @@ impl Flat<'_, '_> {
                 self.value(item, cx)?;
             }
         }
-        let values: Vec<i128> = items.iter().flatten().flat_map(values_of).collect();
+        let mut values: Vec<i128> = Vec::new();
+        for item in items.iter().flatten() {
+            values.extend(self.values_of(item)?);
+        }
         if values.is_empty() {
             cx.undefined = true;
             return None;
@@ -357,7 +373,7 @@ impl Flat<'_, '_> {
         target: Option<Operand>,
     ) -> Option<Val> {
         let (r, c) = (self.value(row, cx)?, self.value(col, cx)?);
-        let (rows, cols) = (distinct_values(&r), distinct_values(&c));
+        let (rows, cols) = (self.distinct_values(&r)?, self.distinct_values(&c)?);
         // The cells the indices can reach, flattened once each.
         let mut cells: Vec<((usize, usize), Val)> = Vec::new();
         let mut reached = vec![Vec::new(); table.len()];
@@ -398,7 +414,10 @@ impl Flat<'_, '_> {
         let z = match target {
             Some(target) => target,
             None => {
-                let values: Vec<i128> = cells.iter().flat_map(|(_, v)| values_of(v)).collect();
+                let mut values: Vec<i128> = Vec::new();
+                for (_, v) in &cells {
+                    values.extend(self.values_of(v)?);
+                }
                 self.result("element", values, None)?
             }
         };
@@ -433,18 +452,22 @@ impl Flat<'_, '_> {
         }
         let d = self.new_lit("cell in the table");
         primitives::in_cells(self, &r, &c, cells, d);
-        let r = self.guard_by(r, d, r0 as i64);
-        let c = self.guard_by(c, d, c0 as i64);
+        let r = self.guard_by(r, d, r0 as i64)?;
+        let c = self.guard_by(c, d, c0 as i64)?;
         cx.defined.push(d);
         Some((r, c))
     }
 
     /// `v` where `d` holds, else `safe`.
-    fn guard_by(&mut self, v: Val, d: Lit, safe: i64) -> Val {
+    fn guard_by(&mut self, v: Val, d: Lit, safe: i64) -> Option<Val> {
         let Val::Var(op) = v else {
-            return v;
+            return Some(v);
         };
-        let mut values = op.images.to_vec();
+        let mut values: Vec<i64> = self
+            .values_of(&Val::Var(op.clone()))?
+            .into_iter()
+            .map(|x| x as i64)
+            .collect();
         values.push(safe);
         values.sort_unstable();
         values.dedup();
@@ -453,16 +476,8 @@ impl Flat<'_, '_> {
             .linear_implied([guarded.term(1), op.term(-1)], Cmp::Eq, 0, d);
         self.model
             .linear_implied([guarded.term(1)], Cmp::Eq, safe, !d);
-        Val::Var(guarded)
+        Some(Val::Var(guarded))
     }
-}
-
-/// The distinct values `v` can take, in order.
-fn distinct_values(v: &Val) -> Vec<i128> {
-    let mut values = values_of(v);
-    values.sort_unstable();
-    values.dedup();
-    values
 }
 
 /// How a count counts its items.
@@ -471,12 +486,4 @@ enum CountOf<'v> {
     Value(Val),
     /// The items taking one of these values.
     Among(&'v [i64]),
-}
-
-/// The values `v` can take.
-fn values_of(v: &Val) -> Vec<i128> {
-    match v {
-        Val::Const(c) => vec![*c],
-        Val::Var(op) => op.images.iter().map(|&x| i128::from(x)).collect(),
-    }
 }

@@ -5,33 +5,35 @@
 mod arith;
 mod logic;
 
-use std::sync::Arc;
-
 use hashbrown::HashMap;
 
 use crate::expr::{IntExpr, IntNode};
-use crate::model::Arg;
+use crate::model::{Arg, Images, images_of};
 use crate::model::{Cmp, IntArg, Lit, Model, Term};
 use crate::var::{ModelId, Var, VarId};
 
-/// The widest an auxiliary variable may be (as `constraints!`'s computed items).
-pub(crate) const WIDEST: i128 = 1 << 22;
+/// The most values an auxiliary variable may have (as `constraints!`'s computed items):
+/// a range variable's most, whatever its width costs nothing.
+pub(crate) const WIDEST: i128 = u32::MAX as i128;
+
+/// The most values of a variable an expression lists (a `max`, a lookup, a guarded
+/// argument build their result from its values).
+pub(crate) const LISTED_AT_MOST: i128 = 1 << 22;
 
 /// A variable with integer values the model accepted: a user's, or an auxiliary one.
 #[derive(Clone, Debug)]
 pub(crate) struct Operand {
     pub(crate) var: VarId,
     pub(crate) model: ModelId,
-    pub(crate) images: Arc<[i64]>,
+    pub(crate) images: Images,
     /// The least and greatest image (0 and 0 without values).
     pub(crate) lo: i64,
     pub(crate) hi: i64,
 }
 
 impl Operand {
-    fn new(var: VarId, model: ModelId, images: Arc<[i64]>) -> Operand {
-        let lo = images.iter().copied().min().unwrap_or(0);
-        let hi = images.iter().copied().max().unwrap_or(0);
+    fn new(var: VarId, model: ModelId, images: Images) -> Operand {
+        let (lo, hi) = images.extremes().unwrap_or((0, 0));
         Operand {
             var,
             model,
@@ -41,13 +43,19 @@ impl Operand {
         }
     }
 
+    /// The operand of an `i64` variable.
+    fn of(var: &Var<i64>) -> Operand {
+        let images = images_of(&var.values).expect("i64 values are their own images");
+        Operand::new(var.id, var.model, images)
+    }
+
     /// `coef × self`.
     pub(crate) fn term(&self, coef: i64) -> Term {
         Term {
             var: self.var,
             model: self.model,
             coef,
-            images: Ok(Arc::clone(&self.images)),
+            images: Ok(self.images.clone()),
         }
     }
 
@@ -56,7 +64,7 @@ impl Operand {
         IntArg(Arg::Var {
             var: self.var,
             model: self.model,
-            images: Ok(Arc::clone(&self.images)),
+            images: Ok(self.images.clone()),
         })
     }
 
@@ -64,7 +72,7 @@ impl Operand {
     pub(crate) fn handle(&self) -> Var<i64> {
         Var {
             id: self.var,
-            values: Arc::clone(&self.images),
+            values: self.images.values(),
             model: self.model,
         }
     }
@@ -216,6 +224,33 @@ impl<'m, 'a> Flat<'m, 'a> {
 
     // ---- variables ----
 
+    /// The values `v` can take; `None` (the model made invalid) for a variable over a
+    /// range too wide to list.
+    pub(crate) fn values_of(&mut self, v: &Val) -> Option<Vec<i128>> {
+        match v {
+            Val::Const(c) => Some(vec![*c]),
+            Val::Var(op) if op.images.len() as i128 > LISTED_AT_MOST => {
+                self.fail(format!(
+                    "{} ranges over {}..={}: too wide to enumerate its values in this \
+                     expression (at most {LISTED_AT_MOST}); a linear expression over it takes any range",
+                    self.model.name(op.var),
+                    op.lo,
+                    op.hi
+                ));
+                None
+            }
+            Val::Var(op) => Some(op.images.iter().map(i128::from).collect()),
+        }
+    }
+
+    /// The distinct values `v` can take, in order (see [`values_of`](Flat::values_of)).
+    pub(crate) fn distinct_values(&mut self, v: &Val) -> Option<Vec<i128>> {
+        let mut values = self.values_of(v)?;
+        values.sort_unstable();
+        values.dedup();
+        Some(values)
+    }
+
     /// A user's variable (or constant) as an operand, if the model accepts it.
     pub(crate) fn operand_of(&mut self, arg: &IntArg) -> Option<Val> {
         match &arg.0 {
@@ -223,7 +258,7 @@ impl<'m, 'a> Flat<'m, 'a> {
             Arg::Var { var, model, images } => {
                 self.model.int(arg.clone())?;
                 let images = images.as_ref().ok()?;
-                Some(Val::Var(Operand::new(*var, *model, Arc::clone(images))))
+                Some(Val::Var(Operand::new(*var, *model, images.clone())))
             }
         }
     }
@@ -233,26 +268,26 @@ impl<'m, 'a> Flat<'m, 'a> {
         let fits = i64::try_from(lo).is_ok() && i64::try_from(hi).is_ok();
         if !fits || hi - lo >= WIDEST {
             self.fail(format!(
-                "an auxiliary variable ({name}) would range over {lo}..={hi}: too wide to enumerate (at most {WIDEST} values)"
+                "an auxiliary variable ({name}) would range over {lo}..={hi}: too wide (at most {WIDEST} values)"
             ));
             return None;
         }
         let (lo, hi) = (lo as i64, hi as i64);
-        let var: Var<i64> = self.model.named_var(name, lo..=hi);
-        Some(Operand::new(var.id, var.model, var.values))
+        let var: Var<i64> = self.model.named_range_var(name, lo..=hi);
+        Some(Operand::of(&var))
     }
 
     /// A new auxiliary variable over `values` (sorted, distinct).
     pub(crate) fn aux_over(&mut self, name: &str, values: Vec<i64>) -> Operand {
         let var: Var<i64> = self.model.named_var(name, values);
-        Operand::new(var.id, var.model, var.values)
+        Operand::of(&var)
     }
 
     /// A new auxiliary literal (over a 0/1 integer variable, so it is a term too).
     pub(crate) fn new_lit(&mut self, name: &str) -> Lit {
         let var: Var<i64> = self.model.named_var(name, 0..=1i64);
         let lit = Lit::from(&var);
-        let op = Operand::new(var.id, var.model, var.values);
+        let op = Operand::of(&var);
         self.own.insert(op.var, op);
         lit
     }
@@ -267,7 +302,7 @@ impl<'m, 'a> Flat<'m, 'a> {
             return (op.clone(), true);
         }
         let var: Var<i64> = self.model.named_var("bool2int", 0..=1i64);
-        let op = Operand::new(var.id, var.model, var.values);
+        let op = Operand::of(&var);
         self.model.linear_reified([op.term(1)], Cmp::Eq, 1, lit);
         self.ints.insert(lit, op.clone());
         (op, true)

@@ -12,7 +12,7 @@ use hashbrown::{HashMap, HashSet};
 
 use crate::model::Model;
 use crate::model::constraint::{Constraint, Meaning};
-use crate::model::integer::{Integer, consecutive_start, images};
+use crate::model::integer::{Integer, consecutive_start, images_of};
 use crate::var::{Var, VarId};
 
 /// The keys that must differ, per term of an all-different: `index + shift` when the
@@ -377,17 +377,17 @@ impl<'a> Model<'a> {
         // The common case: every variable shares one value list. Its keys are the position
         // of each value's first occurrence (found without hashing for short lists).
         if let Some(first) = vars.first() {
-            if vars.iter().all(|v| Arc::ptr_eq(&v.values, &first.values)) {
+            if vars.iter().all(|v| v.values.same(&first.values)) {
                 let keys = Keys::from_images(first_positions(&first.values));
                 return self.all_different_keys(ids, TermKeys::same(keys, vars.len()));
             }
         }
         let mut interned: HashMap<&T, i64> = HashMap::new();
         // Variables sharing one value list share its keys: compute them once per list.
-        let mut per_list: HashMap<*const T, Keys> = HashMap::new();
+        let mut per_list: HashMap<usize, Keys> = HashMap::new();
         let mut runs: Vec<KeyRun> = Vec::new();
         for var in vars {
-            let list_keys = per_list.entry(var.values.as_ptr()).or_insert_with(|| {
+            let list_keys = per_list.entry(var.values.address()).or_insert_with(|| {
                 let images: Vec<i64> = var
                     .values
                     .iter()
@@ -423,17 +423,17 @@ impl<'a> Model<'a> {
         // for `q[i] + i`), so that a million terms cost no more than one.
         let mut runs: Vec<KeyRun> = Vec::new();
         // Variables sharing one value list share its images: compute them once per list.
-        let mut per_list: HashMap<*const T, Keys> = HashMap::new();
+        let mut per_list: HashMap<usize, Keys> = HashMap::new();
         for (var, offset) in terms {
             if !self.owns([var]) {
                 return;
             }
-            let base = match per_list.get(&var.values.as_ptr()) {
+            let base = match per_list.get(&var.values.address()) {
                 Some(base) => base,
-                None => match images(&var.values) {
+                None => match images_of(&var.values) {
                     Ok(images) => per_list
-                        .entry(var.values.as_ptr())
-                        .or_insert(Keys::from_images(images)),
+                        .entry(var.values.address())
+                        .or_insert(Keys::from_images(images.iter().collect())),
                     Err(at) => return self.out_of_range(var.id, at),
                 },
             };

@@ -2,10 +2,9 @@
 //! arguments that are constants or variables ([`IntArg`]).
 
 use std::ops::Not;
-use std::sync::Arc;
 
 use crate::model::Model;
-use crate::model::integer::{Integer, images};
+use crate::model::integer::{Images, Integer, images_of};
 use crate::var::{ModelId, Var, VarId};
 
 /// A boolean variable, or its negation: what clauses and reified constraints take.
@@ -134,7 +133,7 @@ pub(crate) enum Arg {
         model: ModelId,
         /// The integer image of each value, or the position of the first value that has
         /// none (out of `i64` range).
-        images: Result<Arc<[i64]>, usize>,
+        images: Result<Images, usize>,
     },
 }
 
@@ -149,7 +148,7 @@ impl<T: Integer> From<&Var<T>> for IntArg {
         IntArg(Arg::Var {
             var: var.id,
             model: var.model,
-            images: images(var.values()).map(Arc::from),
+            images: images_of(&var.values),
         })
     }
 }
@@ -165,7 +164,7 @@ impl<T: Integer> From<&&Var<T>> for IntArg {
 #[derive(Clone, Debug)]
 pub(crate) enum Int {
     Const(i64),
-    Var { var: VarId, images: Arc<[i64]> },
+    Var { var: VarId, images: Images },
 }
 
 impl Int {
@@ -174,7 +173,7 @@ impl Int {
     pub(crate) fn value(&self, values: &[u32]) -> i64 {
         match self {
             Int::Const(c) => *c,
-            Int::Var { var, images } => images[values[var.index()] as usize],
+            Int::Var { var, images } => images.get(values[var.index()] as usize),
         }
     }
 
@@ -195,10 +194,7 @@ impl Int {
     pub(crate) fn range(&self) -> (i64, i64) {
         match self {
             Int::Const(c) => (*c, *c),
-            Int::Var { images, .. } => (
-                images.iter().copied().min().unwrap_or(0),
-                images.iter().copied().max().unwrap_or(0),
-            ),
+            Int::Var { images, .. } => images.extremes().unwrap_or((0, 0)),
         }
     }
 

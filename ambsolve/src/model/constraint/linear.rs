@@ -5,19 +5,18 @@
 //! constant, checked so that every sum the engines form fits in an `i128`.
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use smallvec::SmallVec;
 
 use crate::model::constraint::{Constraint, Meaning};
-use crate::model::integer::Trend;
+use crate::model::integer::{Images, Trend};
 use crate::model::{Cmp, Model, Term};
 use crate::var::VarId;
 
 #[derive(Clone)]
 pub(crate) struct LinearDef {
     /// Terms: variable, coefficient, integer image of each value index.
-    pub(crate) terms: Vec<(VarId, i64, Arc<[i64]>)>,
+    pub(crate) terms: Vec<(VarId, i64, Images)>,
     /// Per term, how its images move along the value indices (inline: a model of a
     /// million small sums allocates no list of trends).
     pub(crate) trends: SmallVec<[Trend; 16]>,
@@ -27,18 +26,15 @@ pub(crate) struct LinearDef {
 
 /// The smallest and largest contribution of `coef × image` over `images`, which move
 /// along the indices as `trend` says.
-pub(crate) fn term_extremes(coef: i64, images: &[i64], trend: Trend) -> (i128, i128) {
+pub(crate) fn term_extremes(coef: i64, images: &Images, trend: Trend) -> (i128, i128) {
     let at = |x: i64| i128::from(coef) * i128::from(x);
-    let (Some(&first), Some(&last)) = (images.first(), images.last()) else {
+    let (Some(first), Some(last)) = (images.first(), images.last()) else {
         return (0, 0);
     };
     let (low, high) = match trend {
         Trend::Rising => (first, last),
         Trend::Falling => (last, first),
-        Trend::Mixed => {
-            let low = images.iter().copied().min().unwrap_or(0);
-            (low, images.iter().copied().max().unwrap_or(0))
-        }
+        Trend::Mixed => images.extremes().unwrap_or((0, 0)),
     };
     let (a, b) = (at(low), at(high));
     (a.min(b), a.max(b))
@@ -62,7 +58,7 @@ impl LinearDef {
         self.terms
             .iter()
             .map(|(v, coef, images)| {
-                i128::from(*coef) * i128::from(images[values[v.index()] as usize])
+                i128::from(*coef) * i128::from(images.get(values[v.index()] as usize))
             })
             .sum()
     }
@@ -73,7 +69,7 @@ impl LinearDef {
         let (mut low, mut high) = (0i128, 0i128);
         for ((v, coef, images), (lo, hi)) in self.terms.iter().zip(self.extremes()) {
             if chosen(*v) {
-                let x = i128::from(*coef) * i128::from(images[values[v.index()] as usize]);
+                let x = i128::from(*coef) * i128::from(images.get(values[v.index()] as usize));
                 (low, high) = (low + x, high + x);
             } else {
                 (low, high) = (low + lo, high + hi);
@@ -126,7 +122,7 @@ impl LinearDef {
                 continue;
             }
             if chosen(*v) {
-                let x = i128::from(*c) * i128::from(images[values[v.index()] as usize]);
+                let x = i128::from(*c) * i128::from(images.get(values[v.index()] as usize));
                 (low, high) = (low + x, high + x);
             } else {
                 (low, high) = (low + lo, high + hi);
@@ -165,12 +161,12 @@ impl LinearDef {
         };
         let range = match self.trends[k] {
             Trend::Rising => {
-                images.partition_point(|&y| i128::from(y) < least)
-                    ..images.partition_point(|&y| i128::from(y) <= most)
+                images.partition_point(|y| i128::from(y) < least)
+                    ..images.partition_point(|y| i128::from(y) <= most)
             }
             _ => {
-                images.partition_point(|&y| i128::from(y) > most)
-                    ..images.partition_point(|&y| i128::from(y) >= least)
+                images.partition_point(|y| i128::from(y) > most)
+                    ..images.partition_point(|y| i128::from(y) >= least)
             }
         };
         Some(range.start as u32..range.end.max(range.start) as u32)
@@ -227,7 +223,7 @@ impl<'a> Model<'a> {
         if !self.known(&vars) {
             return None;
         }
-        let trends: SmallVec<[Trend; 16]> = resolved.iter().map(|t| Trend::of(&t.2)).collect();
+        let trends: SmallVec<[Trend; 16]> = resolved.iter().map(|t| t.2.trend()).collect();
         let extremes: Vec<(i128, i128)> = resolved
             .iter()
             .zip(&trends)

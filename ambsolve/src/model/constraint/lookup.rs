@@ -223,7 +223,7 @@ impl<'a> Model<'a> {
             if let Some(constants) = constants {
                 let entries = images
                     .iter()
-                    .map(|&v| {
+                    .map(|v| {
                         let at = usize::try_from(i128::from(v) - i128::from(offset)).ok()?;
                         constants.get(at).copied()
                     })

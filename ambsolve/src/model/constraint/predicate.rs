@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 use crate::model::Model;
 use crate::model::constraint::{Constraint, Meaning};
 use crate::propagator::{Propagator, holds};
-use crate::var::{Var, VarId};
+use crate::var::{Item, Values, Var, VarId};
 
 pub(crate) type Check<'a> = Arc<dyn Fn(&[u32]) -> bool + Send + Sync + 'a>;
 
@@ -164,8 +164,8 @@ where
         if !model.owns([self]) {
             return;
         }
-        let xs = Arc::clone(&self.values);
-        model.require_indices(&[self.id], move |i| check(&xs[i[0] as usize]));
+        let xs = self.values.clone();
+        model.require_indices(&[self.id], move |i| check(&xs.at(i[0] as usize)));
     }
 }
 
@@ -182,8 +182,8 @@ macro_rules! tuple_vars {
                     return;
                 }
                 let ids = [$(self.$i.id),+];
-                $(let $list = Arc::clone(&self.$i.values);)+
-                model.require_indices(&ids, move |i| check($(&$list[i[$i] as usize]),+));
+                $(let $list = self.$i.values.clone();)+
+                model.require_indices(&ids, move |i| check($(&$list.at(i[$i] as usize)),+));
             }
         }
     };
@@ -212,14 +212,15 @@ where
         if !model.owns(self) {
             return;
         }
-        let lists: Vec<Arc<[T]>> = self.iter().map(|v| Arc::clone(&v.values)).collect();
+        let lists: Vec<Values<T>> = self.iter().map(|v| v.values.clone()).collect();
         let ids: Vec<VarId> = self.iter().map(|v| v.id).collect();
         model.require_indices(&ids, move |indices| {
-            let values: smallvec::SmallVec<[&T; 8]> = lists
+            let items: smallvec::SmallVec<[Item<'_, T>; 8]> = lists
                 .iter()
                 .zip(indices)
-                .map(|(list, &i)| &list[i as usize])
+                .map(|(list, &i)| list.at(i as usize))
                 .collect();
+            let values: smallvec::SmallVec<[&T; 8]> = items.iter().map(|item| &**item).collect();
             check(&values)
         });
     }

@@ -453,7 +453,7 @@ pub(crate) mod tests {
         match arg {
             Int::Const(c) => (*c, *c),
             Int::Var { var, images } => {
-                let values = store.iter(var.index()).map(|i| images[i as usize]);
+                let values = store.iter(var.index()).map(|i| images.get(i as usize));
                 (values.clone().min().unwrap_or(0), values.max().unwrap_or(0))
             }
         }
@@ -481,7 +481,7 @@ pub(crate) mod tests {
                     _ => None,
                 })
                 .expect("a variable of the arguments");
-            let values = store.iter(v).map(|i| images[i as usize]);
+            let values = store.iter(v).map(|i| images.get(i as usize));
             (values.clone().min().unwrap_or(0), values.max().unwrap_or(0))
         };
         let ranges: Vec<(i64, i64)> = vars.iter().map(|&v| range(v)).collect();

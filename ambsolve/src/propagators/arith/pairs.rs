@@ -30,7 +30,7 @@ pub(crate) fn entries_into(view: &IntView, store: &Store, out: &mut Vec<(u32, i6
     match view {
         IntView::Const(c) => out.push((0, *c)),
         IntView::Var { var, images, .. } => {
-            out.extend(store.iter(*var).map(|i| (i, images[i as usize])));
+            out.extend(store.iter(*var).map(|i| (i, images.get(i as usize))));
         }
     }
 }

@@ -5,7 +5,7 @@
 //! flattening writes many of them (`int_eq_reif(x, 3, b)`, `bool2int` sums).
 
 use crate::choice::Fail;
-use crate::model::{Cmp, LinearReif, Reification};
+use crate::model::{Cmp, Images, LinearReif, Reification};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::LitView;
 use crate::store::{CHANGED, FIXED, Store};
@@ -39,9 +39,24 @@ impl EqReifProp {
         }
         let coef: i128 = def.linear.terms.iter().map(|t| i128::from(t.1)).sum();
         let rhs = i128::from(def.linear.rhs);
-        let hits = (0..images.len() as u32)
-            .filter(|&i| coef * i128::from(images[i as usize]) == rhs)
-            .collect();
+        let hits = match images {
+            // coef × image == rhs: one image at most, worked out.
+            Images::Range { first, len } => (coef != 0 && rhs % coef == 0)
+                .then(|| rhs / coef - i128::from(*first))
+                .filter(|&i| (0..i128::from(*len)).contains(&i))
+                .map(|i| i as u32)
+                .into_iter()
+                .chain(
+                    (coef == 0 && rhs == 0)
+                        .then_some(0..*len)
+                        .into_iter()
+                        .flatten(),
+                )
+                .collect(),
+            Images::List(list) => (0..list.len() as u32)
+                .filter(|&i| coef * i128::from(list[i as usize]) == rhs)
+                .collect(),
+        };
         Some(EqReifProp {
             x: var.index(),
             hits,

@@ -70,14 +70,14 @@ impl ElementConstProp {
         let mode = match &def.result {
             Int::Const(c) => unary(&|i| entries[i as usize] == Some(*c)),
             Int::Var { var, images } if *var == def.index => {
-                unary(&|i| entries[i as usize] == Some(images[i as usize]))
+                unary(&|i| entries[i as usize] == Some(images.get(i as usize)))
             }
             Int::Var { var, images } => {
                 // Result values by image, and index values by entry.
                 let mut by_image: Vec<(i64, u32)> = images
                     .iter()
                     .enumerate()
-                    .map(|(r, &w)| (w, r as u32))
+                    .map(|(r, w)| (w, r as u32))
                     .collect();
                 by_image.sort_unstable();
                 let mut by_entry: Vec<(i64, u32)> = entries
@@ -100,7 +100,7 @@ impl ElementConstProp {
                 );
                 let sources = Lists::new(
                     images.len(),
-                    images.iter().enumerate().flat_map(|(r, &w)| {
+                    images.iter().enumerate().flat_map(|(r, w)| {
                         with(&by_entry, w).into_iter().map(move |i| (r as u32, i))
                     }),
                 );

@@ -53,7 +53,7 @@ impl RegularProp {
                 crate::model::Int::Const(c) => Item::Const(symbol(*c)),
                 crate::model::Int::Var { var, images } => Item::Var {
                     var: var.index(),
-                    symbols: images.iter().map(|&v| symbol(v)).collect(),
+                    symbols: images.iter().map(symbol).collect(),
                 },
             })
             .collect::<Vec<_>>();

@@ -34,7 +34,7 @@ impl AllDifferentExceptProp {
             .iter()
             .flat_map(|item| match IntView::new(item) {
                 IntView::Const(c) => vec![c],
-                IntView::Var { images, .. } => images.to_vec(),
+                IntView::Var { images, .. } => images.iter().collect(),
             })
             .filter(|&v| v != def.value)
             .collect();

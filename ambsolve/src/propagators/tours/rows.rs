@@ -122,7 +122,7 @@ pub(super) fn read_row(
             if store.size(*var) == 0 {
                 return Err(Fail);
             }
-            store.iter(*var).for_each(|i| put(images[i as usize]));
+            store.iter(*var).for_each(|i| put(images.get(i as usize)));
         }
     }
     Ok(outside)
