@@ -149,6 +149,11 @@ impl<T> Values<T> {
         }
     }
 
+    /// Whether the values are a range (kept as two numbers).
+    pub(crate) fn is_range(&self) -> bool {
+        matches!(self, Values::Range(_))
+    }
+
     /// Whether `self` and `other` are the same list or range (not copies).
     pub(crate) fn same(&self, other: &Values<T>) -> bool {
         match (self, other) {

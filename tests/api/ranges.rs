@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use ambsolve::{Cmp, Engine, IntExpr, Model, SearchError, Var};
+use ambsolve::{Cmp, Engine, IntExpr, Lit, Model, SearchError, Var};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -85,7 +85,17 @@ impl Shape {
                 }
             })
             .collect();
-        let bs: Vec<Var<i64>> = self.reified.iter().map(|_| m.var(0..=1i64)).collect();
+        let bs: Vec<Var<i64>> = self
+            .reified
+            .iter()
+            .map(|_| {
+                if ranges {
+                    m.range_var(0..=1)
+                } else {
+                    m.var(0..=1i64)
+                }
+            })
+            .collect();
         for (terms, cmp, rhs) in &self.linears {
             m.linear(terms.iter().map(|&(c, x)| (c, &xs[x])), *cmp, *rhs);
         }
@@ -187,6 +197,20 @@ fn a_range_reads_its_values_without_a_list_and_lists_them_when_asked() {
     assert_eq!(m.universes(), [9, 0]);
     let named = m.named_range_var("cost", 0..=10);
     assert_eq!(m.name(named.id()), "cost");
+
+    // A range over 0 and 1 is a literal; a wider one is refused as one.
+    let mut m = Model::new();
+    let b = m.range_var(0..=1);
+    let c = m.range_var(1..=1);
+    m.clause([!Lit::from(&b), Lit::from(&c)]);
+    assert_eq!(m.solve(Engine::Trail).count().unwrap().solutions, 2);
+    let wide = m.range_var(0..=2);
+    m.clause([Lit::from(&wide)]);
+    assert!(
+        m.error().is_some_and(|e| e.contains("literal")),
+        "{:?}",
+        m.error()
+    );
 }
 
 #[test]

@@ -202,6 +202,10 @@ impl AllDifferent {
             .map(|&v| store.num_words(v as usize))
             .max()
             .unwrap_or(0);
+        let hidden = aligned && words <= COUNTING_WORDS;
+        // The counting rules' tables, for them alone (a domain of millions of values has
+        // millions of words, and no counting).
+        let counted = if hidden { widest } else { 0 };
         AllDifferent {
             scope,
             vars,
@@ -210,14 +214,14 @@ impl AllDifferent {
             k,
             mapped,
             one_word,
-            hidden: aligned && words <= COUNTING_WORDS,
+            hidden,
             alone: false,
             shared: true,
             unfixed: (0..n as u32).collect(),
             pos: (0..n as u32).collect(),
             count: store.alloc_aux(n as u64),
-            once: vec![0; widest],
-            twice: vec![0; widest],
+            once: vec![0; counted],
+            twice: vec![0; counted],
         }
     }
 

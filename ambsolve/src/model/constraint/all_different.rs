@@ -12,7 +12,7 @@ use hashbrown::{HashMap, HashSet};
 
 use crate::model::Model;
 use crate::model::constraint::{Constraint, Meaning};
-use crate::model::integer::{Integer, consecutive_start, images_of};
+use crate::model::integer::{Images, Integer, consecutive_start, images_of};
 use crate::var::{Var, VarId};
 
 /// The keys that must differ, per term of an all-different: `index + shift` when the
@@ -38,6 +38,14 @@ impl Keys {
             Some(first) => Keys::Shift(first),
             None if images.is_empty() => Keys::Shift(0),
             None => Keys::Map(images.into(), 0),
+        }
+    }
+
+    /// Keys from images: a range's are its values shifted, computed (no list).
+    pub(crate) fn of(images: &Images) -> Keys {
+        match images {
+            Images::Range { first, .. } => Keys::Shift(*first),
+            Images::List(list) => Keys::from_images(list.to_vec()),
         }
     }
 
@@ -378,7 +386,12 @@ impl<'a> Model<'a> {
         // of each value's first occurrence (found without hashing for short lists).
         if let Some(first) = vars.first() {
             if vars.iter().all(|v| v.values.same(&first.values)) {
-                let keys = Keys::from_images(first_positions(&first.values));
+                // A range's values are distinct: its keys are its indices.
+                let keys = if first.values.is_range() {
+                    Keys::Shift(0)
+                } else {
+                    Keys::from_images(first_positions(&first.values))
+                };
                 return self.all_different_keys(ids, TermKeys::same(keys, vars.len()));
             }
         }
@@ -433,7 +446,7 @@ impl<'a> Model<'a> {
                 None => match images_of(&var.values) {
                     Ok(images) => per_list
                         .entry(var.values.address())
-                        .or_insert(Keys::from_images(images.iter().collect())),
+                        .or_insert(Keys::of(&images)),
                     Err(at) => return self.out_of_range(var.id, at),
                 },
             };

@@ -86,6 +86,21 @@ impl From<&Var<bool>> for Lit {
 impl<T: Integer> From<&Var<T>> for Lit {
     /// The literal "`var` is 1", for an integer variable over 0 and 1.
     fn from(var: &Var<T>) -> Self {
+        if let Ok(Images::Range { first, len }) = images_of(&var.values) {
+            // A range: 0 and 1 are at known indices, and no value repeats.
+            let at = |wanted: i64| {
+                let index = wanted.checked_sub(first)?;
+                (0..i64::from(len)).contains(&index).then_some(index as u32)
+            };
+            let last = first.saturating_add(i64::from(len) - 1);
+            return Lit {
+                var: var.id,
+                model: var.model,
+                when_true: at(1),
+                when_false: at(0),
+                repeated: len > 0 && (first < 0 || last > 1),
+            };
+        }
         let images: Vec<Option<i64>> = var.values().iter().map(|v| v.to_i64()).collect();
         let position = |wanted: i64| {
             images
