@@ -30,8 +30,8 @@ pub enum FznError {
         /// the file.
         builtins: Vec<(String, usize)>,
     },
-    /// An item ambsolve understands but cannot take: an unbounded variable, a domain too
-    /// large, an argument of the wrong kind, an unknown identifier.
+    /// An item ambsolve understands but cannot take: a variable of more than `u32::MAX`
+    /// values, an argument of the wrong kind, an unknown identifier.
     Invalid {
         /// The line.
         line: usize,

@@ -29,7 +29,8 @@
 //! item as it is read, so that a file of millions of items is not kept whole; [`solve`]
 //! runs the search and prints.
 //!
-//! What is supported so far: integer and boolean variables (booleans are 0/1 integers),
+//! What is supported so far: integer and boolean variables (booleans are 0/1 integers) of
+//! up to `u32::MAX` values each (an unbounded `var int` ranges over `-(2^31 - 1)..2^31 - 1`),
 //! the builtins of [`supported_builtins`], `satisfy`, `minimize` and `maximize`, and the
 //! search annotations (`int_search`, `bool_search`, `seq_search` with every selection but
 //! `max_regret`, `restart_*`; what is followed only in part is in [`FznModel::notes`]). Floats are refused; any other builtin is an error naming it and

@@ -17,7 +17,7 @@ pub(crate) enum Printed {
 impl Printed {
     fn value(&self, solution: &Assignment) -> i64 {
         match self {
-            Printed::Var(var) => *solution.value(var),
+            Printed::Var(var) => solution.int_value(var),
             Printed::Const(value) => *value,
         }
     }

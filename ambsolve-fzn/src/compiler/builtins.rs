@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use ambsolve::{Cmp, Lit, Var};
 
 use super::call::{Call, Handler};
-use super::context::{Context, Elem};
+use super::context::{Context, Elem, MAX_LISTED};
+use super::membership;
 use crate::error::FznError;
 
 /// The builtins of integers this file handles, with their handlers (see
@@ -270,7 +271,10 @@ pub(crate) fn array_extreme(ctx: &mut Context, call: &Call<'_>) -> Result<(), Fz
 
 /// `set_in(x, S)`: `x ∈ S`, a restriction of `x`'s domain; `set_in_reif(x, S, r)`: `r`
 /// is true exactly when `x ∈ S`, and `set_in_imp`: `r` implies it — both as a table over
-/// `(x, r)`.
+/// `(x, r)`. (`merge_equivalences` has already narrowed the domain of a variable `x` to
+/// `S`, so the plain form is left with constants.) Over a domain of more than
+/// `MAX_LISTED` values, neither a restriction nor a table, which go value by value, but
+/// the bounds and intervals of `membership`.
 pub(crate) fn set_in(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let (tie, args) = tie(ctx, call)?;
     let [x, set] = arguments(call, args, 2)? else {
@@ -278,22 +282,32 @@ pub(crate) fn set_in(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError>
     };
     let x = ctx.elem(call.line, x)?;
     let set = ctx.set(call.line, set)?;
-    let inside = |v: &i64| set.binary_search(v).is_ok();
-    let (x_var, r) = match tie {
-        Tie::Plain => {
-            let var = ctx.var(x);
-            ctx.model.restrict(&var, inside);
+    let domain = ctx.domain(x);
+    let x_var = ctx.var(x);
+    let listed = domain.len() <= MAX_LISTED;
+    let (lit, full) = match tie {
+        Tie::Plain if listed => {
+            ctx.model.restrict(&x_var, |v| set.contains(*v));
             return Ok(());
         }
-        Tie::Reified(_) | Tie::Implied(_) => {
-            let r = ctx.elem(call.line, call.args.last().expect("a literal"))?;
-            (ctx.var(x), ctx.var(r))
+        Tie::Plain => {
+            membership::constrain(&mut ctx.model, &x_var, &domain, &set);
+            return Ok(());
         }
+        Tie::Reified(lit) => (lit, true),
+        Tie::Implied(lit) => (lit, false),
     };
+    if !listed {
+        membership::reify(&mut ctx.model, &x_var, &domain, &set, lit, full);
+        return Ok(());
+    }
+    let r = ctx.elem(call.line, call.args.last().expect("a literal"))?;
+    let r = ctx.var(r);
     let mut rows: Vec<[i64; 2]> = Vec::new();
-    for v in ctx.domain(x) {
-        rows.push([v, i64::from(inside(&v))]);
-        if matches!(tie, Tie::Implied(_)) && inside(&v) {
+    for v in domain.values() {
+        let inside = set.contains(v);
+        rows.push([v, i64::from(inside)]);
+        if !full && inside {
             rows.push([v, 0]);
         }
     }

@@ -2,10 +2,12 @@
 //! (`mznlib/fzn_*.mzn` and the `ambsolve_*` predicates they call): each maps to the
 //! `Model` method of the same meaning.
 
-use ambsolve::{Dfa, Var};
+use ambsolve::{Cmp, Dfa, Lit, Var};
 
 use super::call::{Call, Handler};
-use super::context::Context;
+use super::context::{Context, Elem, MAX_LISTED};
+use super::int_set::IntSet;
+use super::membership;
 use crate::error::FznError;
 
 /// The globals of the mznlib (`mznlib/fzn_*.mzn`) this file handles, with their handlers
@@ -146,15 +148,44 @@ pub(crate) fn count_eq(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznErro
     Ok(())
 }
 
-/// `fzn_among(n, xs, S)`: `n` items of `xs` take a value of the set `S`.
+/// `fzn_among(n, xs, S)`: `n` items of `xs` take a value of the set `S`: `Model::among`
+/// over the values of `S` an item can take (between the least and the greatest of their
+/// domains), if there are at most `MAX_LISTED`; else the sum of a 0/1 variable per item,
+/// true exactly when the item is in `S` (`membership::reify`).
 pub(crate) fn among(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
     let [n, xs, set] = call.arity(3)? else {
         unreachable!("three arguments")
     };
-    let n = ctx.int_arg(call.line, n)?;
-    let xs = ctx.int_args(call.line, xs)?;
+    let n = ctx.elem(call.line, n)?;
+    let xs = ctx.elems(call.line, xs)?;
     let set = ctx.set(call.line, set)?;
-    ctx.model.among(xs, &set, n);
+    let domains: Vec<IntSet> = xs.iter().map(|&x| ctx.domain(x)).collect();
+    let hulls = || domains.iter().filter_map(IntSet::hull);
+    let reachable = match (hulls().map(|h| h.0).min(), hulls().map(|h| h.1).max()) {
+        (Some(low), Some(high)) => set.intersect(&IntSet::range(low, high)),
+        _ => IntSet::default(),
+    };
+    if reachable.len() <= MAX_LISTED {
+        let (n, xs) = (ctx.arg(n), ctx.args(&xs));
+        ctx.model.among(xs, &reachable.to_vec(), n);
+        return Ok(());
+    }
+    let mut terms: Vec<(i64, Var<i64>)> = Vec::new();
+    for (&x, domain) in xs.iter().zip(&domains) {
+        let x = ctx.var(x);
+        let inside = ctx.model.range_var(0..=1);
+        membership::reify(&mut ctx.model, &x, domain, &set, Lit::from(&inside), true);
+        terms.push((1, inside));
+    }
+    let rhs = match n {
+        Elem::Const(value) => value,
+        Elem::Var(_) => {
+            terms.push((-1, ctx.var(n)));
+            0
+        }
+    };
+    ctx.model
+        .linear(terms.iter().map(|(c, v)| (*c, v)), Cmp::Eq, rhs);
     Ok(())
 }
 
@@ -232,7 +263,12 @@ pub(crate) fn regular(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError
             .ok_or_else(|| wrong(format!("state {value} is not in 1..{states}")))
     };
     let mut dfa = Dfa::new(states, state(q0)?);
-    for &f in &accepting {
+    // Its bounds checked first: then it has at most `states` values.
+    if let Some((first, last)) = accepting.hull() {
+        state(first)?;
+        state(last)?;
+    }
+    for f in accepting.values() {
         dfa.accept(state(f)?);
     }
     for (at, &to) in d.iter().enumerate() {

@@ -2,19 +2,22 @@
 //! array of variables the list of its elements.
 //!
 //! A variable fixed by its declaration (`var 1..5: x = 3;`) keeps only that value; one
-//! declared equal to another (`var 1..5: x = y;`) is left to `merge_equivalences`.
+//! declared equal to another (`var 1..5: x = y;`) is left to `merge_equivalences`. A
+//! domain is a set of intervals, whatever its width; an unbounded `var int` has none
+//! (`Decl::unbounded`) until `prepare_variables` gives it the default range.
 
 use flatzinc::{ArrayOfBoolExpr, ArrayOfIntExpr, BoolExpr, IntExpr, VarDeclItem};
 
-use super::context::{Context, Decl, Elem, Symbol, int, int_set, range};
+use super::context::{Context, Decl, Elem, Symbol, int, int_set};
+use super::int_set::IntSet;
 use crate::ast::Located;
 use crate::error::FznError;
 
 /// Declares every variable and array of variables of the file.
 ///
 /// # Errors
-/// An unbounded `var int`, a set variable (the mznlib's `nosets.mzn` turns them into
-/// booleans), a domain too large, an unknown identifier in an array.
+/// A set variable (the mznlib's `nosets.mzn` turns them into booleans), an unknown
+/// identifier in an array.
 #[cfg(test)]
 pub(crate) fn run(ctx: &mut Context, variables: &[Located<VarDeclItem>]) -> Result<(), FznError> {
     variables.iter().try_for_each(|located| one(ctx, located))
@@ -23,8 +26,8 @@ pub(crate) fn run(ctx: &mut Context, variables: &[Located<VarDeclItem>]) -> Resu
 /// Declares one variable or array of variables, as it is read.
 ///
 /// # Errors
-/// An unbounded `var int`, a set variable (the mznlib's `nosets.mzn` turns them into
-/// booleans), a domain too large, an unknown identifier in an array.
+/// A set variable (the mznlib's `nosets.mzn` turns them into booleans), an unknown
+/// identifier in an array.
 pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
     let line = located.line;
     match &located.item {
@@ -33,14 +36,14 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(
                 Some(BoolExpr::Bool(value)) => Some(i64::from(*value)),
                 _ => None,
             };
-            single(ctx, line, id, Some(vec![0, 1]), fixed)?;
+            single(ctx, line, id, Some(IntSet::range(0, 1)), fixed)?;
             let decl = ctx.decls.len() - 1;
             ctx.decls[decl].is_bool = true;
         }
         VarDeclItem::IntInRange {
             id, lb, ub, expr, ..
         } => {
-            let domain = range(line, int(line, *lb)?, int(line, *ub)?)?;
+            let domain = IntSet::range(int(line, *lb)?, int(line, *ub)?);
             single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
         }
         VarDeclItem::IntInSet { id, set, expr, .. } => {
@@ -48,20 +51,9 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(
             single(ctx, line, id, Some(domain), fixed_int(line, expr.as_ref())?)?;
         }
         VarDeclItem::Int { id, expr, .. } => match fixed_int(line, expr.as_ref())? {
-            Some(value) => single(ctx, line, id, Some(vec![value]), None)?,
-            None if matches!(expr, Some(IntExpr::VarParIdentifier(_))) => {
-                // An alias: its domain is the other variable's.
-                single(ctx, line, id, None, None)?;
-            }
-            None => {
-                return Err(FznError::invalid(
-                    line,
-                    format!(
-                        "`{id}` is an unbounded `var int`: ambsolve needs a finite domain \
-                         (give the variable bounds in the model)"
-                    ),
-                ));
-            }
+            Some(value) => single(ctx, line, id, Some(IntSet::single(value)), None)?,
+            // Unbounded, or an alias whose domain is the other variable's.
+            None => single(ctx, line, id, None, None)?,
         },
         VarDeclItem::ArrayOfBool { id, array_expr, .. } => {
             let elems = match array_expr {
@@ -70,7 +62,7 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(
                     ctx.elems(line, &flatzinc::Expr::VarParIdentifier(other.clone()))?
                 }
                 None => {
-                    let elems = fresh(ctx, line, id, located.item.ix(), vec![0, 1])?;
+                    let elems = fresh(ctx, line, id, located.item.ix(), Some(IntSet::range(0, 1)))?;
                     for elem in &elems {
                         if let Elem::Var(decl) = *elem {
                             ctx.decls[decl].is_bool = true;
@@ -123,19 +115,19 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(
     Ok(())
 }
 
-/// Declares a single variable (`domain`: `None` for an unbounded alias `var int: x = y;`);
-/// an alias is merged later.
+/// Declares a single variable (`domain`: `None` for an unbounded `var int: x;` or alias
+/// `var int: x = y;`); an alias is merged later.
 fn single(
     ctx: &mut Context,
     line: usize,
     name: &str,
-    domain: Option<Vec<i64>>,
+    domain: Option<IntSet>,
     fixed: Option<i64>,
 ) -> Result<(), FznError> {
     let unbounded = domain.is_none();
     let mut domain = domain.unwrap_or_default();
     if let Some(value) = fixed {
-        domain.retain(|&v| v == value);
+        domain = domain.intersect(&IntSet::single(value));
     }
     // One name, shared by the declaration, the symbol, the model and the output.
     let name: std::sync::Arc<str> = name.into();
@@ -167,17 +159,15 @@ fn bool_items(ctx: &Context, line: usize, items: &[BoolExpr]) -> Result<Vec<Elem
         .collect()
 }
 
-/// The domain of the elements of an array of variables declared without a value.
-fn array_domain(line: usize, item: &VarDeclItem) -> Result<Vec<i64>, FznError> {
+/// The domain of the elements of an array of variables declared without a value (`None`:
+/// unbounded).
+fn array_domain(line: usize, item: &VarDeclItem) -> Result<Option<IntSet>, FznError> {
     match item {
         VarDeclItem::ArrayOfIntInRange { lb, ub, .. } => {
-            range(line, int(line, *lb)?, int(line, *ub)?)
+            Ok(Some(IntSet::range(int(line, *lb)?, int(line, *ub)?)))
         }
-        VarDeclItem::ArrayOfIntInSet { set, .. } => int_set(line, set),
-        _ => Err(FznError::invalid(
-            line,
-            "an array of unbounded `var int` without a value: ambsolve needs finite domains",
-        )),
+        VarDeclItem::ArrayOfIntInSet { set, .. } => int_set(line, set).map(Some),
+        _ => Ok(None),
     }
 }
 
@@ -187,8 +177,10 @@ fn fresh(
     line: usize,
     name: &str,
     length: Option<i128>,
-    domain: Vec<i64>,
+    domain: Option<IntSet>,
 ) -> Result<Vec<Elem>, FznError> {
+    let unbounded = domain.is_none();
+    let domain = domain.unwrap_or_default();
     let length = length.unwrap_or(0);
     let length = usize::try_from(length)
         .map_err(|_| FznError::invalid(line, format!("array `{name}` of length {length}")))?;
@@ -199,7 +191,7 @@ fn fresh(
                 line,
                 domain: domain.clone(),
                 is_bool: false,
-                unbounded: false,
+                unbounded,
             }))
         })
         .collect())
@@ -242,7 +234,13 @@ mod tests {
         Ok(ctx
             .decls
             .iter()
-            .map(|d| format!("{} {:?}", d.name, d.domain))
+            .map(|d| {
+                if d.unbounded {
+                    format!("{} unbounded", d.name)
+                } else {
+                    format!("{} {:?}", d.name, d.domain)
+                }
+            })
             .collect())
     }
 
@@ -261,12 +259,12 @@ mod tests {
         assert_eq!(
             all,
             [
-                "x [1, 2, 3, 4]",
-                "y [3, 5, 7]",
-                "b [0, 1]",
-                "f [4]",
-                "t [1]",
-                "c [12]",
+                "x {1..4}",
+                "y {3, 5, 7}",
+                "b {0..1}",
+                "f {4}",
+                "t {1}",
+                "c {12}",
             ]
         );
     }
@@ -274,25 +272,39 @@ mod tests {
     #[test]
     fn an_array_without_a_value_declares_its_elements() {
         let all = decls("array [1..2] of var 0..1: a;\nsolve satisfy;\n").expect("array");
-        assert_eq!(all, ["a[1] [0, 1]", "a[2] [0, 1]"]);
+        assert_eq!(all, ["a[1] {0..1}", "a[2] {0..1}"]);
     }
 
     #[test]
-    fn an_unbounded_variable_is_refused_with_its_line() {
-        let error = decls("var 1..2: x;\nvar int: y;\nsolve satisfy;\n").expect_err("unbounded");
-        assert_eq!(error.line(), Some(2));
-        assert!(error.to_string().contains("unbounded `var int`"), "{error}");
-    }
-
-    #[test]
-    fn a_huge_domain_and_a_set_variable_are_refused() {
-        let error = decls("var 0..100000000000: x;\nsolve satisfy;\n").expect_err("huge");
-        assert!(
-            error
-                .to_string()
-                .starts_with("line 1: the range 0..100000000000"),
-            "{error}"
+    fn unbounded_variables_and_arrays_wait_for_their_domain() {
+        let all = decls(
+            "var 1..2: x;\n\
+             var int: y;\n\
+             var int: z = x;\n\
+             array [1..2] of var int: a;\n\
+             var 5..4: e;\n\
+             var {1, 3}: f = 2;\n\
+             solve satisfy;\n",
+        )
+        .expect("unbounded variables are declared");
+        assert_eq!(
+            all,
+            [
+                "x {1..2}",
+                "y unbounded",
+                "z unbounded",
+                "a[1] unbounded",
+                "a[2] unbounded",
+                "e {}",
+                "f {}",
+            ]
         );
+    }
+
+    #[test]
+    fn a_huge_domain_is_two_numbers_and_a_set_variable_is_refused() {
+        let all = decls("var 0..100000000000: x;\nsolve satisfy;\n").expect("two numbers");
+        assert_eq!(all, ["x {0..100000000000}"]);
         let error = decls("var set of 1..3: s;\nsolve satisfy;\n").expect_err("a set");
         assert!(
             error

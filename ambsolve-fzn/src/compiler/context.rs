@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use ambsolve::{IntArg, Lit, Model, Strategy, Var};
 use flatzinc::{BoolExpr, Expr, IntExpr, SetLiteralExpr};
 
+use super::int_set::IntSet;
 use crate::error::FznError;
 use crate::output::Output;
 
@@ -27,13 +28,14 @@ pub(crate) struct Decl {
     pub(crate) name: std::sync::Arc<str>,
     /// The line it was declared on.
     pub(crate) line: usize,
-    /// The values it may take, ascending (booleans: 0 and 1). For a variable merged into
-    /// another, the root's domain is what counts.
-    pub(crate) domain: Vec<i64>,
+    /// The values it may take (booleans: 0 and 1). For a variable merged into another,
+    /// the root's domain is what counts.
+    pub(crate) domain: IntSet,
     /// Whether it is a `var bool`.
     pub(crate) is_bool: bool,
-    /// Whether it has no domain of its own (`var int: x = y;`, an alias of a bounded
-    /// variable): then `domain` is empty and means nothing.
+    /// Whether it has no domain of its own (`var int: x;`, or the alias `var int: x = y;`):
+    /// then `domain` is empty and means nothing. A class still unbounded once merged is
+    /// declared over [`UNBOUNDED`] by `prepare_variables`, which clears this.
     pub(crate) unbounded: bool,
 }
 
@@ -48,8 +50,8 @@ pub(crate) enum Symbol {
     Int(i64),
     /// A boolean parameter.
     Bool(bool),
-    /// A set-of-int parameter, its values ascending.
-    Set(Vec<i64>),
+    /// A set-of-int parameter.
+    Set(IntSet),
     /// An array of integer (or boolean, as 0/1) parameters.
     IntArray(Vec<i64>),
     /// An array of sets of int (no supported builtin reads one yet).
@@ -103,9 +105,28 @@ pub(crate) struct Wanted {
     pub(crate) is_bool: bool,
 }
 
-/// The most values one variable may have: ambsolve keeps a variable's value list in
-/// memory (8 bytes a value).
-pub(crate) const MAX_DOMAIN: u64 = 1 << 22;
+/// The range an unbounded `var int` is declared over (one with no domain of its own,
+/// still without one once merged with the variables it equals): `-(2^31 - 1)..=2^31 - 1`,
+/// as Gecode does (its `Int::Limits` are one narrower on each side). That is
+/// 2^32 - 1 = [`MAX_VALUES`] values, the most one variable takes; symmetric, so that a
+/// negation or an absolute value stays in it; and every value fits an `i32`, so that the
+/// product of two of them, like a sum of many, fits the `i64` arithmetic of the
+/// constraints.
+pub(crate) const UNBOUNDED: (i64, i64) = (-(i32::MAX as i64), i32::MAX as i64);
+
+/// The most values one variable may take (`Model::range_var` counts its values with a
+/// `u32`): a wider domain is an error naming the variable.
+pub(crate) const MAX_VALUES: u64 = u32::MAX as u64;
+
+/// The most values of a domain with holes declared as a list of its values (the list
+/// shared by the variables with that domain): 2^16 values, 512 KiB once and 8 KiB of
+/// bits a variable in the core's domains. FlatZinc writes a hole only by listing the
+/// values around it (`{1, 3, 5}`), so a wider one lists more than 65536 integers in the
+/// file; it is declared over its hull (a range variable), with the holes cut by
+/// constraints (`membership::constrain`). A domain without holes is always a range
+/// variable, whatever its width. The same bound decides when `set_in_reif` is a table
+/// over the variable's values, and `among` a list of values.
+pub(crate) const MAX_LISTED: u128 = 1 << 16;
 
 impl Context {
     /// A context for `ast`, nothing compiled yet.
@@ -261,10 +282,11 @@ impl Context {
         elems.iter().map(|&elem| self.lit(line, elem)).collect()
     }
 
-    /// The values a variable's class may take, ascending (a constant: itself).
-    pub(crate) fn domain(&self, elem: Elem) -> Vec<i64> {
+    /// The values a variable's class may take (a constant: itself). After
+    /// `prepare_variables`: before, an unbounded class's is empty.
+    pub(crate) fn domain(&self, elem: Elem) -> IntSet {
         match elem {
-            Elem::Const(value) => vec![value],
+            Elem::Const(value) => IntSet::single(value),
             Elem::Var(decl) => self.decls[self.root(decl)].domain.clone(),
         }
     }
@@ -357,8 +379,8 @@ impl Context {
             .collect()
     }
 
-    /// A set of integers (a literal or a parameter), its values ascending.
-    pub(crate) fn set(&self, line: usize, expr: &Expr) -> Result<Vec<i64>, FznError> {
+    /// A set of integers (a literal or a parameter).
+    pub(crate) fn set(&self, line: usize, expr: &Expr) -> Result<IntSet, FznError> {
         match expr {
             Expr::Set(literal) => set_literal(line, literal),
             Expr::VarParIdentifier(name) => match self.symbol(line, name)? {
@@ -376,8 +398,8 @@ pub(crate) fn int(line: usize, value: i128) -> Result<i64, FznError> {
         .map_err(|_| FznError::invalid(line, format!("the integer {value} does not fit in an i64")))
 }
 
-/// The values of a set literal, ascending and distinct.
-pub(crate) fn set_literal(line: usize, literal: &SetLiteralExpr) -> Result<Vec<i64>, FznError> {
+/// The values of a set literal.
+pub(crate) fn set_literal(line: usize, literal: &SetLiteralExpr) -> Result<IntSet, FznError> {
     let literal_int = |item: &IntExpr| match item {
         IntExpr::Int(value) => int(line, *value),
         IntExpr::VarParIdentifier(name) => Err(FznError::invalid(
@@ -386,47 +408,27 @@ pub(crate) fn set_literal(line: usize, literal: &SetLiteralExpr) -> Result<Vec<i
         )),
     };
     match literal {
-        SetLiteralExpr::IntInRange(low, high) => range(line, literal_int(low)?, literal_int(high)?),
-        SetLiteralExpr::SetInts(items) => {
-            let mut values = items
+        SetLiteralExpr::IntInRange(low, high) => {
+            Ok(IntSet::range(literal_int(low)?, literal_int(high)?))
+        }
+        SetLiteralExpr::SetInts(items) => Ok(IntSet::from_values(
+            items
                 .iter()
                 .map(literal_int)
-                .collect::<Result<Vec<_>, _>>()?;
-            values.sort_unstable();
-            values.dedup();
-            Ok(values)
-        }
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
         SetLiteralExpr::BoundedFloat(..) | SetLiteralExpr::SetFloats(_) => {
             Err(FznError::Float { line })
         }
     }
 }
 
-/// The integers of a set literal or domain (`{3, 1, 3}`): ascending, each once.
-pub(crate) fn int_set(line: usize, items: &[i128]) -> Result<Vec<i64>, FznError> {
-    let mut values = items
-        .iter()
-        .map(|&v| int(line, v))
-        .collect::<Result<Vec<_>, _>>()?;
-    values.sort_unstable();
-    values.dedup();
-    Ok(values)
-}
-
-/// The values `low..=high`, if there are not too many.
-pub(crate) fn range(line: usize, low: i64, high: i64) -> Result<Vec<i64>, FznError> {
-    if high < low {
-        return Ok(Vec::new());
-    }
-    let size = (i128::from(high) - i128::from(low) + 1) as u128;
-    if size > u128::from(MAX_DOMAIN) {
-        return Err(FznError::invalid(
-            line,
-            format!(
-                "the range {low}..{high} has {size} values; ambsolve keeps every value of a \
-                 variable in memory, at most {MAX_DOMAIN}"
-            ),
-        ));
-    }
-    Ok((low..=high).collect())
+/// The integers of a set literal or domain (`{3, 1, 3}`).
+pub(crate) fn int_set(line: usize, items: &[i128]) -> Result<IntSet, FznError> {
+    Ok(IntSet::from_values(
+        items
+            .iter()
+            .map(|&v| int(line, v))
+            .collect::<Result<Vec<_>, _>>()?,
+    ))
 }

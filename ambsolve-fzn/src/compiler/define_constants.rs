@@ -3,14 +3,15 @@
 
 use flatzinc::{ParDeclItem, SetLiteral};
 
-use super::context::{Context, Symbol, int, int_set, range};
+use super::context::{Context, Symbol, int, int_set};
+use super::int_set::IntSet;
 use crate::ast::Located;
 use crate::error::FznError;
 
 /// Defines a parameter, as it is read.
 ///
 /// # Errors
-/// An integer that does not fit in an `i64`, a set too large, a name declared twice.
+/// An integer that does not fit in an `i64`, a name declared twice.
 pub(crate) fn one(ctx: &mut Context, located: &Located<ParDeclItem>) -> Result<(), FznError> {
     let line = located.line;
     let (name, symbol) = match &located.item {
@@ -43,10 +44,10 @@ pub(crate) fn one(ctx: &mut Context, located: &Located<ParDeclItem>) -> Result<(
     ctx.define(line, name.as_str(), symbol)
 }
 
-/// The values of a set parameter, ascending and distinct.
-fn set_values(line: usize, set: &SetLiteral) -> Result<Vec<i64>, FznError> {
+/// The values of a set parameter, of any width.
+fn set_values(line: usize, set: &SetLiteral) -> Result<IntSet, FznError> {
     match set {
-        SetLiteral::IntRange(low, high) => range(line, int(line, *low)?, int(line, *high)?),
+        SetLiteral::IntRange(low, high) => Ok(IntSet::range(int(line, *low)?, int(line, *high)?)),
         SetLiteral::SetInts(items) => int_set(line, items),
         SetLiteral::BoundedFloat(..) | SetLiteral::SetFloats(_) => Err(FznError::Float { line }),
     }
@@ -93,8 +94,8 @@ mod tests {
                 "bs: IntArray([1, 0])",
                 "c: IntArray([1, -1, 7])",
                 "n: Int(-3)",
-                "r: Set([2, 3, 4])",
-                "s: Set([1, 3, 5])",
+                "r: Set({2..4})",
+                "s: Set({1, 3, 5})",
                 "ss: SetArray",
             ]
         );

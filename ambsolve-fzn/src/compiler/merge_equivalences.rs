@@ -2,11 +2,14 @@
 //! (`var 1..5: x = y;`) and the equalities `int_eq(x, y)`, `bool_eq(a, b)` and
 //! `bool2int(b, i)` between two variables merge them (booleans are 0/1 integers, so a
 //! boolean and its integer are one variable); the merged variable's domain is the
-//! intersection, and the equality is not posted.
+//! intersection, and the equality is not posted. A `set_in(x, S)` of a variable and a
+//! constant set narrows `x`'s domain to `S` the same way (unposted too), so that an
+//! unbounded `var int` it bounds is declared over `S`, not over the default range.
 
 use flatzinc::{BoolExpr, ConstraintItem, Expr, IntExpr, VarDeclItem};
 
 use super::context::{Context, Elem, Symbol};
+use super::int_set::IntSet;
 use crate::ast::Located;
 use crate::error::FznError;
 
@@ -53,7 +56,8 @@ pub(crate) fn alias(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result
     Ok(())
 }
 
-/// Merges the variables of the equalities between two variables.
+/// Merges the variables of the equalities between two variables, and narrows the domains
+/// that `set_in` restricts.
 pub(crate) fn run(
     ctx: &mut Context,
     constraints: &[Located<ConstraintItem>],
@@ -61,6 +65,18 @@ pub(crate) fn run(
     ctx.consumed = vec![false; constraints.len()];
     for (at, located) in constraints.iter().enumerate() {
         let call = &located.item;
+        if call.id == "set_in" && call.exprs.len() == 2 {
+            let Some(x) = var_of(ctx, &call.exprs[0]) else {
+                continue;
+            };
+            // A malformed set is left to the builtin to report.
+            let Ok(set) = ctx.set(located.line, &call.exprs[1]) else {
+                continue;
+            };
+            narrow(ctx, x, &set);
+            ctx.consumed[at] = true;
+            continue;
+        }
         if !EQUALITIES.contains(&call.id.as_str()) || call.exprs.len() != 2 {
             continue;
         }
@@ -94,10 +110,10 @@ fn merge(ctx: &mut Context, a: usize, b: usize) {
     let (root, child) = (a.min(b), a.max(b));
     let (kept, other) = (&ctx.decls[root], &ctx.decls[child]);
     let domain = match (kept.unbounded, other.unbounded) {
-        (true, true) => Vec::new(),
+        (true, true) => IntSet::default(),
         (true, false) => other.domain.clone(),
         (false, true) => kept.domain.clone(),
-        (false, false) => intersection(&kept.domain, &other.domain),
+        (false, false) => kept.domain.intersect(&other.domain),
     };
     let unbounded = kept.unbounded && other.unbounded;
     let decl = &mut ctx.decls[root];
@@ -108,22 +124,20 @@ fn merge(ctx: &mut Context, a: usize, b: usize) {
 
 /// Keeps only `value` in the domain of `decl`'s class.
 fn fix(ctx: &mut Context, decl: usize, value: i64) {
+    narrow(ctx, decl, &IntSet::single(value));
+}
+
+/// Keeps only the values of `set` in the domain of `decl`'s class (an unbounded class
+/// takes `set` as its domain).
+fn narrow(ctx: &mut Context, decl: usize, set: &IntSet) {
     let root = ctx.root(decl);
     let decl = &mut ctx.decls[root];
     if decl.unbounded {
-        decl.domain = vec![value];
+        decl.domain = set.clone();
         decl.unbounded = false;
     } else {
-        decl.domain.retain(|&v| v == value);
+        decl.domain = decl.domain.intersect(set);
     }
-}
-
-/// The values in both ascending lists.
-fn intersection(a: &[i64], b: &[i64]) -> Vec<i64> {
-    a.iter()
-        .copied()
-        .filter(|v| b.binary_search(v).is_ok())
-        .collect()
 }
 
 #[cfg(test)]
@@ -145,11 +159,13 @@ mod tests {
         run(&mut ctx, &ast.constraints).expect("merged");
         let mut lines: Vec<String> = (0..ctx.decls.len())
             .map(|d| {
-                let root = ctx.root(d);
-                format!(
-                    "{} -> {} {:?}",
-                    ctx.decls[d].name, ctx.decls[root].name, ctx.decls[root].domain
-                )
+                let root = &ctx.decls[ctx.root(d)];
+                let domain = if root.unbounded {
+                    "unbounded".to_string()
+                } else {
+                    format!("{:?}", root.domain)
+                };
+                format!("{} -> {} {domain}", ctx.decls[d].name, root.name)
             })
             .collect();
         lines.push(format!("consumed {:?}", ctx.consumed));
@@ -173,11 +189,11 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "x -> x [4, 5]",
-                "y -> x [4, 5]",
-                "b -> b [0, 1]",
-                "i -> b [0, 1]",
-                "z -> x [4, 5]",
+                "x -> x {4..5}",
+                "y -> x {4..5}",
+                "b -> b {0..1}",
+                "i -> b {0..1}",
+                "z -> x {4..5}",
                 "consumed [true, true, false, true]",
             ]
         );
@@ -196,11 +212,46 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "x -> x [1, 2, 3]",
-                "y -> x [1, 2, 3]",
-                "z -> x [1, 2, 3]",
-                "w -> w [2]",
+                "x -> x {1..3}",
+                "y -> x {1..3}",
+                "z -> x {1..3}",
+                "w -> w {2}",
                 "consumed []",
+            ]
+        );
+    }
+
+    #[test]
+    fn unbounded_classes_take_what_bounds_them_and_set_in_narrows() {
+        let lines = classes(
+            "set of int: s = {1, 3, 5, 1000000000};\n\
+             var int: u;\n\
+             var int: v = u;\n\
+             var int: w;\n\
+             var 0..10: x;\n\
+             var int: y;\n\
+             var int: z;\n\
+             var 2..9: b;\n\
+             constraint set_in(u, 0..3000000000);\n\
+             constraint int_eq(w, x);\n\
+             constraint set_in(w, s);\n\
+             constraint set_in_reif(y, s, true);\n\
+             constraint int_eq(y, z);\n\
+             constraint set_in(3, s);\n\
+             constraint set_in(b, {1, 3, 5, 9, 11});\n\
+             solve satisfy;\n",
+        );
+        assert_eq!(
+            lines,
+            [
+                "u -> u {0..3000000000}",
+                "v -> u {0..3000000000}",
+                "w -> w {1, 3, 5}",
+                "x -> w {1, 3, 5}",
+                "y -> y unbounded",
+                "z -> y unbounded",
+                "b -> b {3, 5, 9}",
+                "consumed [true, true, true, false, true, false, true]",
             ]
         );
     }

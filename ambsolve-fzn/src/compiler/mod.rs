@@ -8,8 +8,9 @@
 //!    of variables their elements;
 //! 3. `check_types`: every argument of an integer or boolean builtin has its kind;
 //! 4. `merge_equivalences`: aliases and equalities between two variables (`int_eq`,
-//!    `bool_eq`, `bool2int`) merge them into one;
-//! 5. `prepare_variables`: one model variable per merged class, and the output;
+//!    `bool_eq`, `bool2int`) merge them into one, and `set_in(x, S)` narrows `x`'s domain;
+//! 5. `prepare_variables`: one model variable per merged class (an unbounded one over the
+//!    default range), and the output;
 //! 6. `post_constraints`: each constraint through the table of builtins;
 //! 7. `create_objective`: `minimize` / `maximize`;
 //! 8. `create_search_strategy`: the search annotations.
@@ -24,6 +25,8 @@ mod context;
 mod create_objective;
 mod create_search_strategy;
 mod define_constants;
+mod int_set;
+mod membership;
 mod merge_equivalences;
 mod post_constraints;
 mod prepare_variables;

@@ -1,12 +1,27 @@
 //! Pass: one model variable (`Var<i64>`, named as in the file) for each class of merged
 //! declarations, and the output: what `output_var` and `output_array` ask to print.
+//!
+//! A class's variable is, by its domain:
+//! - unbounded (`var int` never bounded by what it was merged with): a range variable over
+//!   [`UNBOUNDED`];
+//! - a range, whatever its width up to [`MAX_VALUES`]: a range variable (`range_var`);
+//! - with holes, up to [`MAX_LISTED`] values (or wider than a range variable can be): the
+//!   list of its values, shared by the classes with that domain;
+//! - with holes, wider: a range variable over its hull, the holes cut by constraints
+//!   (`membership::constrain`).
+//!
+//! More than [`MAX_VALUES`] values is an error naming the variable.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use flatzinc::{AnnExpr, Annotation, Expr, SetExpr, VarDeclItem};
 
-use super::context::{Context, Elem, Symbol, Wanted, set_literal};
+use super::context::{
+    Context, Elem, MAX_LISTED, MAX_VALUES, Symbol, UNBOUNDED, Wanted, set_literal,
+};
+use super::int_set::{IntSet, width};
+use super::membership;
 use crate::ast::Located;
 use crate::error::FznError;
 use crate::output::{OutputItem, Printed};
@@ -56,35 +71,51 @@ pub(crate) fn note(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<
 /// Declares the model's variables, then the output.
 ///
 /// # Errors
-/// A variable left unbounded after merging, an `output_array` whose index sets do not
+/// A domain of more than [`MAX_VALUES`] values, an `output_array` whose index sets do not
 /// fit its array.
 pub(crate) fn run(ctx: &mut Context) -> Result<(), FznError> {
     ctx.vars = vec![None; ctx.decls.len()];
-    // Variables with the same domain share its list of values.
-    let mut lists: HashMap<Vec<i64>, Arc<[i64]>> = HashMap::new();
+    // Variables with the same listed domain share its list of values.
+    let mut lists: HashMap<IntSet, Arc<[i64]>> = HashMap::new();
     for d in 0..ctx.decls.len() {
         if ctx.root(d) != d {
             continue;
         }
-        let decl = &ctx.decls[d];
+        let decl = &mut ctx.decls[d];
         if decl.unbounded {
+            decl.domain = IntSet::range(UNBOUNDED.0, UNBOUNDED.1);
+            decl.unbounded = false;
+        }
+        let decl = &ctx.decls[d];
+        let (name, domain) = (Arc::clone(&decl.name), &decl.domain);
+        let size = domain.len();
+        if size > u128::from(MAX_VALUES) {
+            let (low, high) = domain.hull().expect("not empty");
             return Err(FznError::invalid(
                 decl.line,
                 format!(
-                    "`{}` is an unbounded `var int`: ambsolve needs a finite domain",
-                    decl.name
+                    "`{name}` takes {size} values (over {low}..{high}): ambsolve takes at \
+                     most {MAX_VALUES} values per variable"
                 ),
             ));
         }
-        let values = match lists.get(&decl.domain) {
-            Some(values) => Arc::clone(values),
-            None => {
-                let values: Arc<[i64]> = Arc::from(decl.domain.as_slice());
-                lists.insert(decl.domain.clone(), Arc::clone(&values));
-                values
+        let var = match domain.hull() {
+            Some((low, high)) if domain.is_range() => ctx.model.named_range_var(name, low..=high),
+            Some((low, high))
+                if size > MAX_LISTED && width(low, high) <= u128::from(MAX_VALUES) =>
+            {
+                let var = ctx.model.named_range_var(name, low..=high);
+                membership::constrain(&mut ctx.model, &var, &IntSet::range(low, high), domain);
+                var
+            }
+            // With holes (or none: empty), listed.
+            _ => {
+                let values = lists
+                    .entry(domain.clone())
+                    .or_insert_with(|| domain.values().collect());
+                ctx.model.named_var_shared(name, values)
             }
         };
-        let var = ctx.model.named_var_shared(Arc::clone(&decl.name), &values);
         ctx.vars[d] = Some(var);
     }
     for wanted in std::mem::take(&mut ctx.wanted) {
@@ -178,13 +209,7 @@ fn output_array(line: usize, annos: &[Annotation]) -> Result<Option<Vec<(i64, i6
     };
     sets.iter()
         .map(|set| match set {
-            SetExpr::Set(literal) => {
-                let values = set_literal(line, literal)?;
-                match (values.first(), values.last()) {
-                    (Some(&low), Some(&high)) => Ok((low, high)),
-                    _ => Ok((1, 0)),
-                }
-            }
+            SetExpr::Set(literal) => Ok(set_literal(line, literal)?.hull().unwrap_or((1, 0))),
             SetExpr::VarParIdentifier(_) => Err(wrong()),
         })
         .collect::<Result<Vec<_>, _>>()
