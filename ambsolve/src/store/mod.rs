@@ -23,7 +23,9 @@
 
 mod narrow;
 mod read;
+mod sparse;
 
+use self::sparse::{Holes, SparseSave};
 use crate::domain::{Domain, words_for};
 use crate::trail::{Removals, Trail};
 use crate::var::VarId;
@@ -36,6 +38,16 @@ pub(crate) const FIXED: u8 = 2;
 pub(crate) const BOUNDS: u8 = 4;
 
 const NO_VAR: u32 = u32::MAX;
+
+/// Domains over more values than this are sparse (see the module's documentation).
+///
+/// At 2^16 values a bitset domain is 1,024 words (8 KiB): still cheap to build, copy and
+/// scan, and every read or removal is one indexed word, where a sparse domain's middle
+/// costs a hash lookup. Above it a bitset grows to 128 KiB at 2^20 values and 512 MiB at
+/// 2^32, while such domains are integer ranges mostly narrowed at their ends, which a
+/// sparse domain does in O(1) memory: wide bitsets stay for the mid sizes, where the words
+/// of a board's variables (n-queens on 10,000 rows: 157 each) are fast and small.
+pub(crate) const SPARSE_ABOVE: u32 = 1 << 16;
 
 /// What a wide domain's fixed value is when the variable is not fixed by
 /// [`Store::assign`] (otherwise: the value index).
@@ -58,7 +70,13 @@ pub(crate) struct Store {
     pending: Vec<u8>,
     /// Per variable, the events some propagator listens to; others are not queued.
     interest: Vec<u8>,
-    /// Whether some domain spans several words.
+    /// Sparse domains' stored words, one map per sparse variable, at the index its
+    /// placeholder cell holds.
+    holes: Vec<Holes>,
+    /// What undo restores for sparse domains, popped as their markers in the log of
+    /// removals come back.
+    sparse_log: Vec<SparseSave>,
+    /// Whether some domain spans several words or is sparse.
     any_wide: bool,
     /// The variables whose domain changed (narrowed or restored by undo) since the last
     /// [`take_touched`](Store::take_touched), each once, when someone asked to
@@ -78,6 +96,11 @@ struct Touched {
 /// describe the words, not the fixed value), and the value [`Store::assign`] fixed it to,
 /// or [`NOT_FIXED`] (undone by a marker in the log of removals). One record, so that a
 /// change to a domain reads one cache line besides its word.
+///
+/// A sparse domain has no words (`words` is 0: its universe spans
+/// [`num_words`](Store::num_words)), `first` is its placeholder cell, `count`, `low` and
+/// `high` are its size and ends (exact, restored by undo), and it is never `fixed`: fixing
+/// it moves both ends.
 #[derive(Clone, Copy, Debug)]
 struct Meta {
     first: u32,
@@ -95,25 +118,45 @@ impl Store {
         Self::with_domains(universes, |_| None)
     }
 
-    /// A store whose domains start from `initial(var)` where it gives one (`None`: full).
+    /// A store whose domains start from `initial(var)` where it gives one (`None`: full),
+    /// sparse for universes over [`SPARSE_ABOVE`] values.
     pub(crate) fn with_domains<'d>(
         universes: &[u32],
         initial: impl Fn(usize) -> Option<&'d Domain>,
     ) -> Self {
+        Self::with_domains_sparse_above(universes, initial, SPARSE_ABOVE)
+    }
+
+    /// [`with_domains`](Store::with_domains), sparse for universes over `sparse_above`
+    /// values (and for empty universes, which have no words either way): 0 makes every
+    /// domain sparse, `u32::MAX` none. An initial domain of a sparse variable is read once,
+    /// O(universe / 64); a full one costs nothing.
+    pub(crate) fn with_domains_sparse_above<'d>(
+        universes: &[u32],
+        initial: impl Fn(usize) -> Option<&'d Domain>,
+        sparse_above: u32,
+    ) -> Self {
         let n = universes.len();
+        let sparse = |universe: u32| universe > sparse_above || universe == 0;
         let mut store = Store {
             cells: Trail::new(),
             removals: Removals::default(),
             meta: Vec::with_capacity(n),
             size: vec![0; n],
             cell_var: Vec::new(),
+            holes: Vec::new(),
+            sparse_log: Vec::new(),
             events: Vec::new(),
             pending: vec![0; n],
             interest: vec![CHANGED | FIXED | BOUNDS; n],
-            any_wide: universes.iter().any(|&u| u > 64),
+            any_wide: universes.iter().any(|&u| u > 64 || sparse(u)),
             touched: None,
         };
         for (var, &universe) in universes.iter().enumerate() {
+            if sparse(universe) {
+                store.push_sparse(var, universe, initial(var));
+                continue;
+            }
             let full;
             let domain = match initial(var) {
                 Some(domain) => domain,
@@ -256,7 +299,8 @@ impl Store {
     }
 
     /// Undoes every change since `mark`: trailed cells from the trail, wide domains' words
-    /// from the log of removals, with their sizes, ends and fixed values.
+    /// from the log of removals, with their sizes, ends and fixed values, and sparse
+    /// domains from their side log as their markers come back.
     pub(crate) fn undo_to(&mut self, mark: u64) {
         let (trailed, removed) = (mark as u32, (mark >> 32) as usize);
         match &mut self.touched {
@@ -279,6 +323,8 @@ impl Store {
             meta,
             cell_var,
             size,
+            holes,
+            sparse_log,
             touched,
             ..
         } = self;
@@ -288,6 +334,13 @@ impl Store {
                 touched.add(var);
             }
             if mask == 0 {
+                if meta[var].words == 0 {
+                    // A sparse domain's marker: one change to undo from the side log.
+                    let holes = &mut holes[cells.get(cell) as usize];
+                    sparse::restore(&mut meta[var], holes, sparse_log);
+                    size[var] = meta[var].count;
+                    return;
+                }
                 // The marker `assign` logged: the variable was not fixed at the mark.
                 meta[var].fixed = NOT_FIXED;
                 size[var] = meta[var].count;
