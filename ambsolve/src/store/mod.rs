@@ -534,4 +534,358 @@ mod tests {
         assert_eq!(s.prev_at_or_before(0, 2), None);
         assert_eq!((s.min(0), s.max(0)), (Some(3), Some(129)));
     }
+
+    /// A small deterministic generator (xorshift64*), for the differential test.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+
+        /// A number below `n` (not 0).
+        fn below(&mut self, n: u32) -> u32 {
+            (self.next() % u64::from(n)) as u32
+        }
+
+        fn chance(&mut self, percent: u32) -> bool {
+            self.below(100) < percent
+        }
+    }
+
+    /// Everything a caller can read about `var`, for comparing two stores.
+    fn observe(s: &Store, var: usize) -> String {
+        let universe = s.universe(var);
+        let size = s.size(var);
+        if size == 0 {
+            return format!("empty over {universe}");
+        }
+        let values: Vec<u32> = s.iter(var).collect();
+        let members: Vec<u32> = (0..universe + 2).filter(|&i| s.contains(var, i)).collect();
+        assert_eq!(values, members, "iter and contains agree");
+        let words: Vec<u64> = (0..s.num_words(var)).map(|w| s.word(var, w)).collect();
+        let next: Vec<Option<u32>> = (0..universe + 2)
+            .step_by(7)
+            .map(|i| s.next_at_or_after(var, i))
+            .collect();
+        let prev: Vec<Option<u32>> = (0..universe + 2)
+            .step_by(5)
+            .map(|i| s.prev_at_or_before(var, i))
+            .collect();
+        assert_eq!(s.domain(var).iter().collect::<Vec<_>>(), values);
+        format!(
+            "size {size} fixed {} min {:?} max {:?} values {values:?} words {words:x?} \
+             next {next:?} prev {prev:?}",
+            s.is_fixed(var),
+            s.min(var),
+            s.max(var),
+        )
+    }
+
+    /// One random change to `var` in both stores; returns the two results.
+    fn random_change(
+        rng: &mut Rng,
+        stores: &mut [Store; 2],
+        var: usize,
+    ) -> ([Result<bool, Fail>; 2], String) {
+        let universe = stores[0].universe(var);
+        let words = stores[0].num_words(var);
+        let (low, high) = (
+            stores[0].min(var).unwrap_or(0),
+            stores[0].max(var).unwrap_or(0),
+        );
+        // An index near the domain: inside it mostly, sometimes past the universe.
+        let index = |rng: &mut Rng| match rng.below(6) {
+            0 => low + rng.below(3),
+            1 => high.saturating_sub(rng.below(3)),
+            2 => rng.below(universe + 3),
+            _ => low + rng.below(high - low + 1),
+        };
+        match rng.below(8) {
+            0 | 1 => {
+                let i = index(rng);
+                (
+                    stores.each_mut().map(|s| s.remove(var, i)),
+                    format!("remove {i}"),
+                )
+            }
+            2 | 3 => {
+                let (a, b) = (index(rng), index(rng));
+                let (a, b) = (a.min(b), a.max(b));
+                (
+                    stores
+                        .each_mut()
+                        .map(|s| s.remove_range(var, a, b).map(|()| true)),
+                    format!("remove_range {a}..={b}"),
+                )
+            }
+            4 => {
+                let (seed, percent) = (rng.next(), 50 + rng.below(50));
+                let keep = move |i: u32| {
+                    (u64::from(i) ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 57
+                        < u64::from(percent * 128 / 100)
+                };
+                (
+                    stores.each_mut().map(|s| s.retain(var, keep)),
+                    format!("retain {seed:x} {percent}"),
+                )
+            }
+            5 => {
+                let i = index(rng);
+                (
+                    stores.each_mut().map(|s| s.assign(var, i).map(|()| true)),
+                    format!("assign {i}"),
+                )
+            }
+            6 => {
+                let w = rng.below(words as u32) as usize;
+                let mask = rng.next() | rng.next();
+                let old = stores[0].word(var, w);
+                assert_eq!(stores[1].word(var, w), old);
+                (
+                    stores.each_mut().map(|s| s.narrow_word(var, w, old & mask)),
+                    format!("narrow_word {w} {mask:x}"),
+                )
+            }
+            _ => {
+                let mask: Vec<u64> = (0..words).map(|_| !(rng.next() & rng.next())).collect();
+                (
+                    stores.each_mut().map(|s| s.intersect(var, &mask)),
+                    format!("intersect {mask:x?}"),
+                )
+            }
+        }
+    }
+
+    /// Compares everything read about every variable, the events, and the touched
+    /// variables unless `after_failure` (undoing a failed change lists the variable or not
+    /// depending on whether the failure wrote anything: a fixed wide domain does not).
+    fn compare_after(stores: &mut [Store; 2], context: &str, after_failure: bool) {
+        let mut events = [Vec::new(), Vec::new()];
+        let mut touched = [Vec::new(), Vec::new()];
+        for (k, s) in stores.iter_mut().enumerate() {
+            s.take_events(&mut events[k]);
+            s.take_touched(&mut touched[k]);
+            touched[k].sort();
+        }
+        assert_eq!(events[0], events[1], "events after {context}");
+        if !after_failure {
+            assert_eq!(touched[0], touched[1], "touched after {context}");
+        }
+        for var in 0..stores[0].num_vars() {
+            assert_eq!(
+                observe(&stores[1], var),
+                observe(&stores[0], var),
+                "var {var} after {context}"
+            );
+        }
+    }
+
+    fn compare(stores: &mut [Store; 2], context: &str) {
+        compare_after(stores, context, false);
+    }
+
+    /// Random changes, marks and undos on a store kept sparse and one kept as bitsets:
+    /// everything read, every event, every result the same after every step.
+    #[test]
+    fn sparse_domains_behave_as_bitsets() {
+        let mut rng = Rng(0x5eed_cafe_f00d_0001);
+        let edges = [1, 2, 3, 63, 64, 65, 127, 128, 129, 191, 192, 193, 256, 300];
+        for round in 0..240 {
+            let n = 1 + rng.below(3) as usize;
+            let universes: Vec<u32> = (0..n)
+                .map(|_| match rng.below(3) {
+                    0 => edges[rng.below(edges.len() as u32) as usize],
+                    _ => 1 + rng.below(300),
+                })
+                .collect();
+            // Some variables start from a domain with holes.
+            let initial: Vec<Option<Domain>> = universes
+                .iter()
+                .map(|&u| {
+                    rng.chance(40).then(|| {
+                        let mut d = Domain::empty(u);
+                        let (a, b) = (rng.below(u), rng.below(u));
+                        for i in a.min(b)..=a.max(b) {
+                            if rng.chance(85) {
+                                d.insert(i);
+                            }
+                        }
+                        d.insert(a);
+                        d
+                    })
+                })
+                .collect();
+            let make = |above| {
+                let mut s = Store::with_domains_sparse_above(
+                    &universes,
+                    |var| initial[var].as_ref(),
+                    above,
+                );
+                s.track_touched();
+                s
+            };
+            let mut stores = [make(u32::MAX), make(0)];
+            assert!(stores[1].meta.iter().all(|m| m.words == 0));
+            compare(&mut stores, &format!("round {round}: start {universes:?}"));
+            let mut marks: Vec<[u64; 2]> = Vec::new();
+            for step in 0..120 {
+                let context = format!("round {round} step {step} level {}", marks.len());
+                let choice = rng.below(10);
+                if choice == 0 && marks.len() < 8 {
+                    for s in &mut stores {
+                        s.set_level(marks.len() as u32 + 1);
+                    }
+                    marks.push(stores.each_ref().map(Store::mark));
+                    continue;
+                }
+                if choice == 1 && !marks.is_empty() {
+                    let mark = marks.pop().unwrap();
+                    for (s, mark) in stores.iter_mut().zip(mark) {
+                        s.undo_to(mark);
+                        s.set_level(marks.len() as u32);
+                    }
+                    compare(&mut stores, &format!("{context}: undo"));
+                    continue;
+                }
+                let var = rng.below(n as u32) as usize;
+                if stores[0].size(var) == 0 {
+                    continue;
+                }
+                // Root changes are never undone: a failure there starts the round over.
+                let before = marks.is_empty().then(|| stores.clone());
+                let (results, what) = random_change(&mut rng, &mut stores, var);
+                let context = format!("{context}: var {var} {what}");
+                assert_eq!(results[0], results[1], "{context}");
+                if results[0].is_ok() {
+                    compare(&mut stores, &context);
+                    continue;
+                }
+                for s in &mut stores {
+                    s.clear_events();
+                }
+                match marks.pop() {
+                    Some(mark) => {
+                        for (s, mark) in stores.iter_mut().zip(mark) {
+                            s.undo_to(mark);
+                            s.set_level(marks.len() as u32);
+                        }
+                    }
+                    None => stores = before.unwrap(),
+                }
+                compare_after(&mut stores, &format!("{context}: undone"), true);
+            }
+            // Back to the root: as it was after the root's changes.
+            while let Some(mark) = marks.pop() {
+                for (s, mark) in stores.iter_mut().zip(mark) {
+                    s.undo_to(mark);
+                    s.set_level(marks.len() as u32);
+                }
+            }
+            compare(&mut stores, &format!("round {round}: end"));
+            assert!(stores[1].sparse_log.is_empty() && stores[1].removals.len() == 0);
+        }
+    }
+
+    /// Domains over five million and over 2^32 - 1 values: a placeholder cell each, no
+    /// word stored until a value goes from the middle, exact sizes and ends throughout.
+    #[test]
+    fn huge_domains_cost_no_words() {
+        let big = u32::MAX;
+        let mut s = Store::new(&[big, 5_000_000, 10]);
+        assert_eq!(s.cells.len(), 3);
+        assert!(s.is_sparse(0) && s.is_sparse(1) && !s.is_sparse(2));
+        assert_eq!(
+            (s.size(0), s.min(0), s.max(0)),
+            (big, Some(0), Some(big - 1))
+        );
+        assert_eq!(s.num_words(0), 1 << 26);
+        assert_eq!(s.word(0, (1 << 26) - 1), u64::MAX >> 1);
+        assert!(s.contains(0, big - 1) && !s.contains(0, big));
+        assert_eq!(s.next_at_or_after(0, big), None);
+        assert_eq!(s.prev_at_or_before(0, u32::MAX), Some(big - 1));
+        // Changes at the root stay.
+        s.remove_range(0, 0, 9).unwrap();
+        s.remove(1, 4_999_999).unwrap();
+        let root = [(big - 10, 10, big - 1), (4_999_999, 0, 4_999_998)];
+        let check = |s: &Store, expect: [(u32, u32, u32); 2]| {
+            for (var, (size, low, high)) in expect.into_iter().enumerate() {
+                assert_eq!(
+                    (s.size(var), s.min(var), s.max(var)),
+                    (size, Some(low), Some(high)),
+                    "var {var}"
+                );
+            }
+        };
+        check(&s, root);
+        s.set_level(1);
+        let mark = s.mark();
+        for var in [0, 1] {
+            let universe = s.universe(var);
+            // Both ends, far in.
+            s.remove_range(var, 0, 1_000_000).unwrap();
+            s.remove_range(var, universe - 1_000_000, universe).unwrap();
+            assert_eq!(s.holes[var].len(), 0, "no word stored for the ends");
+            assert_eq!(
+                (s.min(var), s.max(var)),
+                (Some(1_000_001), Some(universe - 1_000_001))
+            );
+            assert_eq!(s.size(var), universe - 2_000_001);
+            // Holes in the middle: a word each.
+            let middle = universe / 2;
+            s.remove(var, middle).unwrap();
+            s.remove_range(var, middle + 100, middle + 199).unwrap();
+            assert_eq!(s.size(var), universe - 2_000_001 - 101);
+            assert!(s.holes[var].len() <= 4, "{}", s.holes[var].len());
+            assert!(!s.contains(var, middle) && s.contains(var, middle + 1));
+            assert_eq!(s.next_at_or_after(var, middle), Some(middle + 1));
+            assert_eq!(s.next_at_or_after(var, middle + 100), Some(middle + 200));
+            assert_eq!(s.prev_at_or_before(var, middle + 199), Some(middle + 99));
+            assert_eq!(s.prev_at_or_before(var, middle), Some(middle - 1));
+            let around: Vec<u32> = s
+                .iter(var)
+                .skip_while(|&i| i < middle - 2)
+                .take(4)
+                .collect();
+            assert_eq!(around, [middle - 2, middle - 1, middle + 1, middle + 2]);
+            // The smallest value up to the largest minus 3, one at a time from the top.
+            let before = s.mark();
+            s.set_level(2);
+            s.remove_range(var, 0, universe - 1_000_005).unwrap();
+            assert_eq!(s.size(var), 4);
+            assert_eq!(
+                s.iter(var).collect::<Vec<_>>(),
+                (universe - 1_000_004..=universe - 1_000_001).collect::<Vec<_>>()
+            );
+            s.assign(var, universe - 1_000_003).unwrap();
+            assert!(s.is_fixed(var));
+            assert_eq!(s.remove(var, universe - 1_000_003), Err(Fail));
+            s.clear_events();
+            s.undo_to(before);
+            s.set_level(1);
+            assert_eq!(s.size(var), universe - 2_000_001 - 101);
+            assert_eq!(s.max(var), Some(universe - 1_000_001));
+            // Fixed in the middle of the range, then undone.
+            let before = s.mark();
+            s.assign(var, middle + 1).unwrap();
+            assert_eq!(
+                (s.size(var), s.min(var), s.max(var)),
+                (1, Some(middle + 1), Some(middle + 1))
+            );
+            assert_eq!(s.iter(var).collect::<Vec<_>>(), [middle + 1]);
+            s.undo_to(before);
+            assert_eq!(s.size(var), universe - 2_000_001 - 101);
+        }
+        s.clear_events();
+        // Still a placeholder cell each; the side log holds only records of ends and words.
+        assert_eq!(s.cells.len(), 3);
+        s.undo_to(mark);
+        s.set_level(0);
+        check(&s, root);
+        assert!(s.holes.iter().all(|h| h.is_empty()) && s.sparse_log.is_empty());
+        assert_eq!(s.cells.len(), 3);
+    }
 }
