@@ -1,9 +1,16 @@
-//! The search store: every variable's domain as bitset words in one trailed array.
+//! The search store: every variable's domain, in one of three representations, with the
+//! propagators' own counters, all undone together.
 //!
 //! Domain words and propagators' own counters are cells of one [`Trail`], so one mark
 //! and one undo restore everything. Every change to a domain queues an event for the
 //! propagation loop: `CHANGED`, `BOUNDS` when its smallest or largest value went, and
 //! `FIXED` when one value is left.
+//!
+//! A domain is a set of value indices `0..universe`, kept as:
+//! - **one word** (up to 64 values): a bitset in one trailed cell, read and written
+//!   directly; every read checks for this case first;
+//! - **wide** (65 to [`SPARSE_ABOVE`] values): a bitset of several cells;
+//! - **sparse** (more than [`SPARSE_ABOVE`] values, up to `u32::MAX`): no words at all.
 //!
 //! Wide domains (more than 64 values) cost the same whatever their size:
 //! - their words only lose bits between a mark and its undo, so their changes go to a
@@ -18,8 +25,27 @@
 //! Bounds reasoning then costs what it removes: a bound moved by a few values touches a
 //! word or two, fixing a variable writes one number, over ten values or ten million.
 //!
+//! A sparse domain is its ends `low..=high` (exact) less its holes: a word is stored (in a
+//! hash map per variable) only once a value went from it strictly between the ends; every
+//! other word between the ends is full. Moving an end (removing the smallest or largest
+//! values, a range from an end, fixing) stores nothing, so the domain costs O(1) memory
+//! plus a word per 64 values that holds a hole: a variable over 2^32 - 1 values takes a
+//! placeholder cell where a bitset would take 512 MiB. Its size is kept exact, its words
+//! are made on demand from the ends and the stored word, and its values are listed from
+//! its smallest to its largest in O(size + stored words). Undo goes through a side log of
+//! ends and stored words (`sparse.rs`), popped as markers logged on the variable's
+//! placeholder cell in the log of removals come back, so a mark stays one `u64`. What is
+//! O(universe) or O(size) on a sparse domain: [`domain`](Store::domain),
+//! [`retain`](Store::retain) (asks about every value), loops over
+//! [`num_words`](Store::num_words), and removing a range strictly inside it (stores each
+//! word of the range); [`cell_of`](Store::cell_of) gives its placeholder, not a word, so
+//! [`word_at`](Store::word_at), [`narrow_quiet`](Store::narrow_quiet) and
+//! [`remove_mask_one`](Store::remove_mask_one) stay for one-word domains. Tests force
+//! small domains sparse with [`Store::with_domains_sparse_above`].
+//!
 //! This file holds the store's layout, its auxiliary cells, events and levels;
-//! `read.rs` reads domains, `narrow.rs` narrows them.
+//! `read.rs` reads domains, `narrow.rs` narrows them, `sparse.rs` reads, narrows and
+//! restores sparse domains.
 
 mod narrow;
 mod read;
