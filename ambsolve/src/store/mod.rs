@@ -87,8 +87,8 @@ pub(crate) struct Store {
     removals: Removals,
     /// Per variable: where its words are, and what a wide domain keeps besides them.
     meta: Vec<Meta>,
-    /// Wide domains' sizes: the count of their words, 1 when fixed (dense, for the
-    /// strategies that read every variable's size at every node).
+    /// Wide and sparse domains' sizes: the count of their words (of their values), 1 when
+    /// fixed (dense, for the strategies that read every variable's size at every node).
     size: Vec<u32>,
     /// The variable a cell holds a word of (`NO_VAR` for an auxiliary cell).
     cell_var: Vec<u32>,
