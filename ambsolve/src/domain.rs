@@ -124,12 +124,30 @@ impl<'d> IntoIterator for &'d Domain {
     }
 }
 
-/// The set bits of a slice of words, in increasing order.
+/// The set bits of a slice of words, in increasing order; for a sparse domain of the
+/// search store, of words read one at a time instead.
 #[derive(Clone, Debug)]
 pub struct Bits<'w> {
     words: &'w [u64],
     base: u32,
     current: u64,
+    /// Words after `words`, read one at a time (a sparse domain's): `None` for a slice.
+    window: Option<Window<'w>>,
+}
+
+/// Where a sparse domain's words come from: word `w` of the domain before its ends cut it
+/// (values outside the ends may read as present).
+pub(crate) trait WordSource: fmt::Debug {
+    fn word(&self, w: u32) -> u64;
+}
+
+/// The words of a sparse domain that [`Bits`] has not read yet: `next` to the word of
+/// `high`, the last value it gives.
+#[derive(Clone, Copy, Debug)]
+struct Window<'w> {
+    source: &'w dyn WordSource,
+    next: u32,
+    high: u32,
 }
 
 impl<'w> Bits<'w> {
@@ -147,13 +165,54 @@ impl<'w> Bits<'w> {
                 words: rest,
                 base: 0,
                 current: first,
+                window: None,
             },
             None => Bits {
                 words,
                 base: 0,
                 current: 0,
+                window: None,
             },
         }
+    }
+
+    /// The set bits of `source`'s words between `low` and `high` (`low <= high`), read
+    /// one word at a time: the cost is the number of words between them, not the universe.
+    pub(crate) fn window(source: &'w dyn WordSource, low: u32, high: u32) -> Self {
+        let w = low / 64;
+        let mut current = source.word(w) & (u64::MAX << (low % 64));
+        if high / 64 == w {
+            current &= u64::MAX >> (63 - high % 64);
+        }
+        Bits {
+            words: &[],
+            base: w * 64,
+            current,
+            window: Some(Window {
+                source,
+                next: w + 1,
+                high,
+            }),
+        }
+    }
+
+    /// Reads the next word of the window, if there is one (the slice is spent).
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> Option<()> {
+        let window = self.window.as_mut()?;
+        let w = window.next;
+        if w > window.high / 64 {
+            return None;
+        }
+        window.next = w + 1;
+        let mut bits = window.source.word(w);
+        if w == window.high / 64 {
+            bits &= u64::MAX >> (63 - window.high % 64);
+        }
+        self.base = w * 64;
+        self.current = bits;
+        Some(())
     }
 }
 
@@ -164,6 +223,7 @@ impl Bits<'static> {
             words: &[],
             base: index / 64 * 64,
             current: 1 << (index % 64),
+            window: None,
         }
     }
 }
@@ -174,10 +234,14 @@ impl Iterator for Bits<'_> {
     #[inline]
     fn next(&mut self) -> Option<u32> {
         while self.current == 0 {
-            let (&next, rest) = self.words.split_first()?;
-            self.words = rest;
-            self.current = next;
-            self.base += 64;
+            match self.words.split_first() {
+                Some((&next, rest)) => {
+                    self.words = rest;
+                    self.current = next;
+                    self.base += 64;
+                }
+                None => self.refill()?,
+            }
         }
         let bit = self.current.trailing_zeros();
         self.current &= self.current - 1;

@@ -1,5 +1,6 @@
 //! Narrowing the store's domains: every change checked for an emptied domain, logged for
-//! undo (the trail, or the log of removals for wide domains) and queued as events.
+//! undo (the trail, the log of removals for wide domains, a marker there and the side log
+//! for sparse ones) and queued as events.
 
 use super::read::{scan_down, scan_up};
 use super::{BOUNDS, CHANGED, FIXED, Meta, Store};
@@ -31,7 +32,7 @@ impl Store {
         self.changed(var, new.count_ones(), bounds)
     }
 
-    /// [`narrow_word`](Self::narrow_word) for a wide domain.
+    /// [`narrow_word`](Self::narrow_word) for a wide or sparse domain.
     fn narrow_wide(&mut self, var: usize, w: usize, new: u64) -> Result<bool, Fail> {
         if let Some(value) = self.fixed_to(var) {
             // Fixed: the only bit is the value's; losing it empties the domain.
@@ -40,6 +41,9 @@ impl Store {
             } else {
                 Ok(false)
             };
+        }
+        if self.is_sparse(var) {
+            return self.narrow_sparse(var, w, new);
         }
         let cell = self.meta[var].first as usize + w;
         let old = self.cells.get(cell);
@@ -122,7 +126,8 @@ impl Store {
         self.cells.write_untrailed(cell, new);
     }
 
-    /// The word in `cell`.
+    /// The word in `cell` (of a one-word domain: a sparse domain's placeholder cell holds
+    /// no word).
     #[inline(always)]
     pub(crate) fn word_at(&self, cell: usize) -> u64 {
         self.cells.get(cell)
@@ -130,14 +135,20 @@ impl Store {
 
     /// Writes `new` (a non-empty subset of the word) into `cell` without queuing events:
     /// for a propagator that alone watches the variable and handles the change itself.
+    /// The cell is a one-word domain's (that of [`cell_of`](Self::cell_of)): wide domains'
+    /// words change only through the log of removals, sparse ones have none.
     #[inline(always)]
     pub(crate) fn narrow_quiet(&mut self, cell: usize, new: u64) {
         debug_assert!(new != 0 && new & !self.cells.get(cell) == 0);
+        debug_assert!(self.meta[self.cell_var[cell] as usize].words == 1);
         self.cells.set(cell, new);
         self.touch(self.cell_var[cell] as usize);
     }
 
-    /// The cell holding the domain of a one-word variable.
+    /// The cell holding the domain of a one-word variable (of another, its first cell:
+    /// for a sparse domain a placeholder, not a word; [`word_at`](Self::word_at),
+    /// [`narrow_quiet`](Self::narrow_quiet) and
+    /// [`remove_mask_one`](Self::remove_mask_one) are for one-word domains only).
     pub(crate) fn cell_of(&self, var: usize) -> usize {
         self.meta[var].first as usize
     }
@@ -168,21 +179,25 @@ impl Store {
         if index >= self.meta[var].universe {
             return Ok(false);
         }
-        // The word first: on big boards it is the one likely cache miss.
         let cell = self.meta[var].first as usize + index as usize / 64;
-        let old = self.cells.get(cell);
-        let new = old & !(1 << (index % 64));
         if self.one_word(var) {
-            return self.narrow_word(var, 0, new);
+            let old = self.cells.get(cell);
+            return self.narrow_word(var, 0, old & !(1 << (index % 64)));
         }
         if let Some(value) = self.fixed_to(var) {
             return if value == index { Err(Fail) } else { Ok(false) };
         }
-        self.shrink_wide(var, cell, old, new)
+        if self.is_sparse(var) {
+            return self.remove_sparse(var, index);
+        }
+        // On big boards the word is the one likely cache miss.
+        let old = self.cells.get(cell);
+        self.shrink_wide(var, cell, old, old & !(1 << (index % 64)))
     }
 
     /// Removes the indices `first..=last` from the domain of `var`, a word at a time:
-    /// only the words between the domain's ends are visited.
+    /// only the words between the domain's ends are visited. A sparse domain moves an end
+    /// without visiting words; a range strictly inside it stores each of its words.
     pub(crate) fn remove_range(&mut self, var: usize, first: u32, last: u32) -> Result<(), Fail> {
         let (Some(low), Some(high)) = (self.min(var), self.max(var)) else {
             return Err(Fail);
@@ -190,6 +205,9 @@ impl Store {
         let (first, last) = (first.max(low), last.min(high));
         if first > last {
             return Ok(());
+        }
+        if self.is_sparse(var) {
+            return self.remove_range_sparse(var, first, last);
         }
         let (first_word, last_word) = (first as usize / 64, last as usize / 64);
         for w in first_word..=last_word {
@@ -213,7 +231,8 @@ impl Store {
         }
     }
 
-    /// Keeps only the indices for which `keep` holds.
+    /// Keeps only the indices for which `keep` holds: `keep` is asked about every value,
+    /// O(size) (over a sparse domain too: for small domains).
     pub(crate) fn retain(
         &mut self,
         var: usize,
@@ -236,7 +255,8 @@ impl Store {
         Ok(changed)
     }
 
-    /// Intersects the domain of `var` with `mask` (one word per domain word).
+    /// Intersects the domain of `var` with `mask` (one word per domain word): O(words
+    /// between its ends), for a sparse domain too.
     pub(crate) fn intersect(&mut self, var: usize, mask: &[u64]) -> Result<bool, Fail> {
         let mut changed = false;
         for w in self.live_words(var) {
@@ -247,7 +267,8 @@ impl Store {
     }
 
     /// Fixes `var` to `index`. Fails if `index` is not in its domain. A wide domain is
-    /// fixed by one trailed cell; its words stay as they were.
+    /// fixed by its fixed value and a marker in the log of removals; its words stay as they
+    /// were. A sparse one moves both ends to `index`.
     pub(crate) fn assign(&mut self, var: usize, index: u32) -> Result<(), Fail> {
         if !self.contains(var, index) {
             return Err(Fail);
@@ -257,6 +278,8 @@ impl Store {
         }
         if self.one_word(var) {
             self.cells.set(self.meta[var].first as usize, 1 << index);
+        } else if self.is_sparse(var) {
+            self.assign_sparse(var, index);
         } else {
             self.meta[var].fixed = index;
             self.size[var] = 1;

@@ -1,8 +1,8 @@
 //! Reading the store's domains: sizes, ends, membership, words and values, each in O(1)
-//! for a fixed or one-word domain and from the kept ends for a wide one.
+//! for a fixed or one-word domain and from the kept ends for a wide or sparse one.
 
 use super::{NOT_FIXED, Store};
-use crate::domain::{Bits, Domain};
+use crate::domain::{Bits, Domain, words_for};
 
 impl Store {
     /// Whether `var`'s domain fits one word (and is read from it directly).
@@ -53,13 +53,18 @@ impl Store {
         self.meta[var].universe
     }
 
-    /// The number of words of `var`'s domain.
+    /// The number of words `var`'s universe spans (a sparse domain stores none of them:
+    /// looping over its words costs O(universe / 64)).
     #[inline]
     pub(crate) fn num_words(&self, var: usize) -> usize {
-        self.meta[var].words as usize
+        match self.meta[var].words {
+            0 => words_for(self.meta[var].universe),
+            words => words as usize,
+        }
     }
 
-    /// Word `w` of the domain of `var` (values `64 w .. 64 w + 63`).
+    /// Word `w` of the domain of `var` (values `64 w .. 64 w + 63`); for a sparse domain,
+    /// made from its ends and its stored word.
     #[inline]
     pub(crate) fn word(&self, var: usize, w: usize) -> u64 {
         if !self.one_word(var) {
@@ -69,6 +74,9 @@ impl Store {
                 } else {
                     0
                 };
+            }
+            if self.is_sparse(var) {
+                return self.sparse_word(var, w);
             }
         }
         self.cells.get(self.meta[var].first as usize + w)
@@ -82,6 +90,9 @@ impl Store {
         if !self.one_word(var) {
             if let Some(value) = self.fixed_to(var) {
                 return value == index;
+            }
+            if self.is_sparse(var) {
+                return self.sparse_contains(var, index);
             }
         }
         self.cells
@@ -128,6 +139,9 @@ impl Store {
         match self.fixed_to(var) {
             Some(value) => (value >= from).then_some(value),
             None if self.meta[var].count == 0 => None,
+            None if self.is_sparse(var) => {
+                self.sparse_up(var, from.max(self.meta[var].low), self.meta[var].high)
+            }
             None => scan_up(
                 self.raw_words(var),
                 from.max(self.meta[var].low),
@@ -150,6 +164,9 @@ impl Store {
         match self.fixed_to(var) {
             Some(value) => (value <= from).then_some(value),
             None if self.meta[var].count == 0 => None,
+            None if self.is_sparse(var) => {
+                self.sparse_down(var, from.min(self.meta[var].high), self.meta[var].low)
+            }
             None => scan_down(
                 self.raw_words(var),
                 from.min(self.meta[var].high),
@@ -159,7 +176,8 @@ impl Store {
     }
 
     /// The values of `var`, in increasing order: the words from its smallest value's to
-    /// its largest's.
+    /// its largest's (for a sparse domain, made one at a time from its ends and stored
+    /// words: O(size + stored words), not O(universe)).
     pub(crate) fn iter(&self, var: usize) -> Bits<'_> {
         if self.one_word(var) {
             let first = self.meta[var].first as usize;
@@ -168,6 +186,7 @@ impl Store {
         match self.fixed_to(var) {
             Some(value) => Bits::single(value),
             None if self.meta[var].count == 0 => Bits::new(&[]),
+            None if self.is_sparse(var) => self.sparse_iter(var),
             None => {
                 let (low, high) = (
                     self.meta[var].low as usize / 64,
@@ -178,6 +197,8 @@ impl Store {
         }
     }
 
+    /// The domain of `var` as a [`Domain`]: O(universe / 64) words, for a sparse domain
+    /// too (512 MiB over 2^32 values).
     pub(crate) fn domain(&self, var: usize) -> Domain {
         let words: Vec<u64> = (0..self.num_words(var))
             .map(|w| self.word(var, w))
