@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use ambsolve::{Cmp, Engine, IntExpr, Lit, Model, SearchError, Var};
+use ambsolve::{Cmp, Engine, IntExpr, Lit, Model, SearchError, Strategy, Var};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -227,6 +227,33 @@ fn a_range_of_millions_of_values_solves_by_its_bounds() {
     let solution = best.solution.expect("a solution");
     assert_eq!(solution.int_value(&x), 1_000_000);
     assert_eq!(solution.int_value(&y), 1_001_000);
+}
+
+#[test]
+fn ranges_over_every_i32_search_by_bounds() {
+    // Four billion values each: the bounds of the sums move the ranges' ends, the search
+    // takes the smallest value left and propagates its refutation, and the objective's
+    // bound proves it, with no list or bitset of their values anywhere.
+    let mut m = Model::new();
+    let all = -(1i64 << 31) + 1..=(1i64 << 31) - 1;
+    let x = m.range_var(all.clone());
+    let y = m.range_var(all);
+    assert_eq!(x.num_values(), u32::MAX as usize);
+    m.linear([(3, &x), (-1, &y)], Cmp::Eq, 7);
+    m.linear([(1, &y)], Cmp::Ge, 1_000_000_000);
+    m.minimize([(1, &y)]);
+    let best = m
+        .solve(Engine::Trail)
+        .strategy(Strategy::first_fail().propagate_refutations(true))
+        .best()
+        .unwrap();
+    assert!(best.proved);
+    let solution = best.solution.expect("a solution");
+    assert_eq!(
+        (solution.int_value(&x), solution.int_value(&y)),
+        (333_333_336, 1_000_000_001)
+    );
+    assert!(best.stats.nodes < 10, "{} nodes", best.stats.nodes);
 }
 
 #[test]

@@ -45,10 +45,10 @@ impl<'a> Model<'a> {
     /// use ambsolve::{Cmp, Engine, Model};
     ///
     /// let mut m = Model::new();
-    /// let x = m.range_var(-2_000..=2_000);
-    /// m.linear([(3, &x)], Cmp::Eq, 3_000);
-    /// let solution = m.solve(Engine::Trail).first()?.expect("x = 1000");
-    /// assert_eq!(solution.int_value(&x), 1_000);
+    /// let x = m.range_var(-2_000_000_000..=2_000_000_000);
+    /// m.linear([(3, &x)], Cmp::Eq, 3_000_000_000);
+    /// let solution = m.solve(Engine::Trail).first()?.expect("x = 1e9");
+    /// assert_eq!(solution.int_value(&x), 1_000_000_000);
     /// # Ok::<(), ambsolve::SearchError>(())
     /// ```
     pub fn range_var(&mut self, range: RangeInclusive<i64>) -> Var<i64> {
