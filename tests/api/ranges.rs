@@ -257,6 +257,24 @@ fn ranges_over_every_i32_search_by_bounds() {
 }
 
 #[test]
+fn an_element_into_a_wide_range_tabulates_its_entries_only() {
+    // y = [10, 20, 30][i] with y over every i32: the propagator's tables are as long as
+    // the entries, and the solutions those of the entries. (The replay engine would
+    // choose y first, value by value: it enumerates what no linear constraint bounds.)
+    let mut m = Model::new();
+    let i = m.range_var(0..=2);
+    let y = m.range_var(-(1i64 << 31) + 1..=(1i64 << 31) - 1);
+    m.element(&i, [10, 20, 30], &y);
+    m.linear([(1, &y)], Cmp::Ne, 20);
+    let found: BTreeSet<(i64, i64)> = m
+        .solve(Engine::Trail)
+        .solutions()
+        .map(|s| (s.int_value(&i), s.int_value(&y)))
+        .collect();
+    assert_eq!(found, BTreeSet::from([(0, 10), (2, 30)]));
+}
+
+#[test]
 fn too_wide_a_range_is_an_invalid_model() {
     let mut m = Model::new();
     let _ = m.named_range_var("huge", 0..=i64::from(u32::MAX));
