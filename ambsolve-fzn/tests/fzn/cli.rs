@@ -43,6 +43,25 @@ fn signalled(args: &[&str], after_ms: u64, signal: &str) -> Output {
     child.wait_with_output().expect("fzn-ambsolve ends")
 }
 
+/// `fzn-ambsolve -` with `text` on its standard input.
+pub(crate) fn from_stdin(text: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fzn-ambsolve starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(text.as_bytes())
+        .expect("written");
+    child.wait_with_output().expect("fzn-ambsolve ends")
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8")
 }
@@ -319,21 +338,8 @@ fn a_signal_or_the_time_limit_while_reading_prints_unknown() {
 
 #[test]
 fn a_dash_reads_the_model_from_standard_input() {
-    use std::io::Write as _;
     let text = std::fs::read_to_string(instance("golomb/09.fzn")).expect("the instance");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
-        .arg("-")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("fzn-ambsolve starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(text.as_bytes())
-        .expect("written");
-    let output = child.wait_with_output().expect("fzn-ambsolve ends");
+    let output = from_stdin(&text);
     let from_file = fzn_ambsolve(&[&instance("golomb/09.fzn")]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), stdout(&from_file));

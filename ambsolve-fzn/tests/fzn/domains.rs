@@ -3,9 +3,6 @@
 //! millions of values, domains with holes over a wide hull, and the refusal of a domain
 //! of more than `u32::MAX` values.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
 use ambsolve_fzn::{FznModel, SolveOptions, Status};
 
 /// What `fzn-ambsolve` prints for `text` (every solution), each solution checked against
@@ -38,22 +35,9 @@ fn count(text: &str) -> usize {
     distinct.len()
 }
 
-/// `fzn-ambsolve -` on `text`: its exit status and standard error.
+/// `fzn-ambsolve -` on `text`: its exit status, standard output and standard error.
 fn binary(text: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fzn-ambsolve"))
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fzn-ambsolve starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(text.as_bytes())
-        .expect("written");
-    let output = child.wait_with_output().expect("fzn-ambsolve ends");
+    let output = crate::cli::from_stdin(text);
     (
         output.status.code(),
         String::from_utf8(output.stdout).expect("UTF-8"),
