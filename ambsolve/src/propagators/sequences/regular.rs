@@ -40,6 +40,9 @@ pub(crate) struct RegularProp {
     /// Per symbol: marked present in the current layer; supported by a kept transition.
     marked: Vec<bool>,
     supported: Vec<bool>,
+    /// Whether a variable is read by several items: then a pass that narrows one of
+    /// them can cut paths at another, and the pass is repeated until nothing changes.
+    repeats: bool,
 }
 
 impl RegularProp {
@@ -60,6 +63,17 @@ impl RegularProp {
         let n = items.len();
         let words = (automaton.states as usize).div_ceil(64);
         let symbols = automaton.symbols.len();
+        let mut read: Vec<usize> = items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Var { var, .. } => Some(*var),
+                Item::Const(_) => None,
+            })
+            .collect();
+        let vars = read.len();
+        read.sort_unstable();
+        read.dedup();
+        let repeats = read.len() < vars;
         RegularProp {
             items,
             scope: def.vars.clone(),
@@ -71,6 +85,7 @@ impl RegularProp {
             marked: vec![false; symbols],
             supported: vec![false; symbols],
             automaton,
+            repeats,
         }
     }
 
@@ -197,10 +212,20 @@ impl BuiltinPropagator for RegularProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        while self.pass(store)? && self.repeats {}
+        Ok(())
+    }
+}
+
+impl RegularProp {
+    /// One forward and backward pass over the layered graph, keeping the values on some
+    /// accepted path; whether it removed any.
+    fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
         self.collect_present(store);
         if !self.forward() {
             return Err(Fail);
         }
+        let mut changed = false;
         for i in (0..self.items.len()).rev() {
             self.backward(i);
             let layer = self.starts[i]..self.starts[i + 1];
@@ -214,7 +239,7 @@ impl BuiltinPropagator for RegularProp {
             if let Item::Var { var, symbols } = &self.items[i] {
                 let supported = &self.supported;
                 if kept < layer.len() || store.iter(*var).any(|x| symbols[x as usize] == NONE) {
-                    store.retain(*var, |x| {
+                    changed |= store.retain(*var, |x| {
                         let s = symbols[x as usize];
                         s != NONE && supported[s as usize]
                     })?;
@@ -224,7 +249,7 @@ impl BuiltinPropagator for RegularProp {
                 self.supported[s as usize] = false;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }
 
