@@ -123,19 +123,21 @@ pub(crate) enum Values<T> {
 pub(crate) struct Spread<T> {
     pub(crate) first: i64,
     pub(crate) len: u32,
-    /// The value of an integer.
+    /// The value of an integer, and the integer of a value.
     make: fn(i64) -> T,
+    pub(crate) to_int: fn(&T) -> i64,
     /// The list, once someone read the values as a slice.
     list: OnceLock<Arc<[T]>>,
 }
 
 impl<T> Values<T> {
     /// The integers `first .. first + len`.
-    pub(crate) fn range(first: i64, len: u32, make: fn(i64) -> T) -> Self {
+    pub(crate) fn range(first: i64, len: u32, make: fn(i64) -> T, to_int: fn(&T) -> i64) -> Self {
         Values::Range(Arc::new(Spread {
             first,
             len,
             make,
+            to_int,
             list: OnceLock::new(),
         }))
     }
@@ -146,6 +148,14 @@ impl<T> Values<T> {
         match self {
             Values::List(list) => list.len(),
             Values::Range(spread) => spread.len as usize,
+        }
+    }
+
+    /// The range, if the values are one of more than `values` values.
+    pub(crate) fn wide_range(&self, values: usize) -> Option<&Spread<T>> {
+        match self {
+            Values::Range(spread) if spread.len as usize > values => Some(spread),
+            _ => None,
         }
     }
 

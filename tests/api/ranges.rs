@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use ambsolve::{Cmp, Engine, IntExpr, Lit, Model, SearchError, Strategy, Var};
+use ambsolve::{Cmp, Dfa, Engine, IntExpr, Lit, Model, SearchError, Strategy, Var};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -272,6 +272,44 @@ fn an_element_into_a_wide_range_tabulates_its_entries_only() {
         .map(|s| (s.int_value(&i), s.int_value(&y)))
         .collect();
     assert_eq!(found, BTreeSet::from([(0, 10), (2, 30)]));
+}
+
+#[test]
+fn a_table_over_wide_ranges_tabulates_its_rows_only() {
+    // (x, y) one of three rows, x and y over every i32, a row outside the ranges
+    // dropped: the supports are as long as the columns, the solutions the rows.
+    let mut m = Model::new();
+    let all = -(1i64 << 31) + 1..=(1i64 << 31) - 1;
+    let x = m.range_var(all.clone());
+    let y = m.range_var(all);
+    let small = m.range_var(0..=3);
+    m.table(
+        &[x.clone(), y.clone(), small.clone()],
+        [[1, 2, 0], [-5, 1 << 40, 1], [3, 4, 1], [3, -4, 3]],
+    );
+    m.linear([(1, &y)], Cmp::Ne, 4);
+    let found: BTreeSet<(i64, i64, i64)> = m
+        .solve(Engine::Trail)
+        .solutions()
+        .map(|s| (s.int_value(&x), s.int_value(&y), s.int_value(&small)))
+        .collect();
+    assert_eq!(found, BTreeSet::from([(1, 2, 0), (3, -4, 3)]));
+}
+
+#[test]
+fn a_word_over_wide_ranges_reads_only_its_symbols() {
+    // Words over {0, 1} without two 1s in a row, three items over every i32: five.
+    let mut dfa = Dfa::new(2, 0);
+    dfa.accept(0).accept(1);
+    dfa.transition(0, 0, 0)
+        .transition(0, 1, 1)
+        .transition(1, 0, 0);
+    let mut m = Model::new();
+    let xs: Vec<Var<i64>> = (0..3)
+        .map(|_| m.range_var(-(1i64 << 31) + 1..=(1i64 << 31) - 1))
+        .collect();
+    m.regular(&xs, &dfa);
+    assert_eq!(m.solve(Engine::Trail).count().unwrap().solutions, 5);
 }
 
 #[test]

@@ -217,3 +217,22 @@ fn more_than_u32_max_values_is_refused_with_the_variable_and_its_line() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn tables_automata_and_lookups_over_unbounded_var_int_read_what_they_list() {
+    // Each over variables of four billion values: their tables are as long as the rows,
+    // the symbols or the entries, and the solutions are those.
+    let table = "var int: x :: output_var;\nvar int: y :: output_var;\n\
+                 constraint fzn_table_int([x, y], [1, 2, 3, 4]);\nsolve satisfy;\n";
+    assert_eq!(count(table), 2);
+    let regular = "array [1..3] of var int: x :: output_array([1..3]);\n\
+                   constraint fzn_regular(x, 2, 2, [2, 1, 0, 2], 1, {1});\nsolve satisfy;\n";
+    assert_eq!(
+        printed(regular, true).0,
+        "x = array1d(1..3, [2, 2, 2]);\n----------\n==========\n"
+    );
+    let element = "var 1..3: i :: output_var;\nvar int: y :: output_var;\n\
+                   constraint array_int_element(i, [10, 20, 30], y);\n\
+                   constraint int_ne(y, 20);\nsolve satisfy;\n";
+    assert_eq!(count(element), 2);
+}

@@ -244,7 +244,7 @@ impl Images {
     /// The values of an `i64` variable whose values are these images.
     pub(crate) fn values(&self) -> Values<i64> {
         match self {
-            Images::Range { first, len } => Values::range(*first, *len, |x| x),
+            Images::Range { first, len } => Values::range(*first, *len, |x| x, |x| *x),
             Images::List(list) => Values::List(Arc::clone(list)),
         }
     }

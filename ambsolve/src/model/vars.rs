@@ -77,7 +77,7 @@ impl<'a> Model<'a> {
             return var;
         }
         let mut var = self.var_sharing(name, Arc::from([]));
-        var.values = Values::range(low, len as u32, |x| x);
+        var.values = Values::range(low, len as u32, |x| x, |x| *x);
         self.universes[var.id.index()] = len as u32;
         var
     }

@@ -3,8 +3,9 @@
 
 use std::ops::Not;
 
-use crate::model::Model;
-use crate::model::integer::{Images, Integer, images_of};
+use crate::model::constraint::Constraint;
+use crate::model::integer::{Images, Integer, Trend, images_of};
+use crate::model::{Cmp, LinearDef, Model};
 use crate::var::{ModelId, Var, VarId};
 
 /// A boolean variable, or its negation: what clauses and reified constraints take.
@@ -230,6 +231,31 @@ pub(crate) fn vars_of<'i>(args: impl IntoIterator<Item = &'i Int>) -> Vec<VarId>
 /// Reading the arguments every kind shares: a model refuses another model's variables and
 /// values it cannot use, remembering why.
 impl Model<'_> {
+    /// A variable over `values` (sorted, distinct) equal to `var` (whose images are
+    /// `images`), for a kind that tabulates its variables' values: a variable over
+    /// millions of values stands behind it, and the kind's tables are as long as
+    /// `values`. The new variable is determined by `var`: the solutions are the same.
+    pub(crate) fn listed_alias(&mut self, var: VarId, images: &Images, values: Vec<i64>) -> Int {
+        let name = format!("{} (listed)", self.name(var));
+        let listed = self.named_var(name, values.iter().copied());
+        let listed_images = Images::from(values);
+        // listed - var == 0 (the listed side's images rise along its indices).
+        let equal = LinearDef {
+            terms: vec![
+                (listed.id, 1, listed_images.clone()),
+                (var, -1, images.clone()),
+            ],
+            trends: smallvec::smallvec![Trend::Rising, images.trend()],
+            cmp: Cmp::Eq,
+            rhs: 0,
+        };
+        self.constraints.push(Constraint::Linear(equal));
+        Int::Var {
+            var: listed.id,
+            images: listed_images,
+        }
+    }
+
     /// `lit`, if it is a literal this model can use; else the model remembers why not.
     pub(crate) fn lit(&mut self, lit: Lit) -> Option<Lit> {
         if !self.declared(lit.model, lit.var) || !self.known(&[lit.var]) {

@@ -7,14 +7,9 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::model::Model;
 use crate::model::constraint::{Constraint, Int, IntArg, Meaning, vars_of};
-use crate::model::integer::{Images, Trend};
-use crate::model::{Cmp, LinearDef, Model};
 use crate::var::VarId;
-
-/// The most values of a variable an element over constants tabulates: a wider result
-/// stands behind an auxiliary variable over the entries.
-const TABULATED_AT_MOST: usize = 1 << 16;
 
 /// `result = table[row - row_offset][col - col_offset]`, false when the position is
 /// outside the table (whose rows may differ in length). A one-dimensional element is the
@@ -319,30 +314,14 @@ impl<'a> Model<'a> {
         let Int::Var { var, images } = &result else {
             return result;
         };
-        if images.len() <= TABULATED_AT_MOST {
+        if images.len() <= super::TABULATED_AT_MOST {
             return result;
         }
         let mut values: Vec<i64> = entries.iter().flatten().copied().collect();
         values.sort_unstable();
         values.dedup();
-        let name = format!("{}'s entry", self.name(*var));
-        let listed = self.named_var(name, values.iter().copied());
-        let listed_images = Images::from(values);
-        // listed - result == 0 (the listed side's images rise along its indices).
-        let equal = LinearDef {
-            terms: vec![
-                (listed.id, 1, listed_images.clone()),
-                (*var, -1, images.clone()),
-            ],
-            trends: smallvec::smallvec![Trend::Rising, images.trend()],
-            cmp: Cmp::Eq,
-            rhs: 0,
-        };
-        self.constraints.push(Constraint::Linear(equal));
-        Int::Var {
-            var: listed.id,
-            images: listed_images,
-        }
+        let (var, images) = (*var, images.clone());
+        self.listed_alias(var, &images, values)
     }
 }
 

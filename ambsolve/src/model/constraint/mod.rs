@@ -30,6 +30,11 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
+/// The most values of a variable a kind that tabulates values (an element over
+/// constants, a table) reads one by one: a wider variable stands behind a listed alias
+/// ([`Model::listed_alias`]).
+pub(crate) const TABULATED_AT_MOST: usize = 1 << 16;
+
 pub(crate) use self::all_different::{AllDifferentDef, Keys, TermKeys};
 pub(crate) use self::args::{Arg, Int, vars_of};
 pub use self::args::{IntArg, Lit};

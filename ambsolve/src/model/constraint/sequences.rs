@@ -86,6 +86,27 @@ impl<'a> Model<'a> {
         };
         match Automaton::new(dfa) {
             Ok(automaton) => {
+                // An item over millions of values stands behind a listed alias over the
+                // symbols it can read: the propagator reads each item's values one by one.
+                let items = items
+                    .into_iter()
+                    .map(|item| match &item {
+                        Int::Var { var, images } if images.len() > super::TABULATED_AT_MOST => {
+                            let (low, high) = images.extremes().unwrap_or((0, -1));
+                            let read = automaton
+                                .symbols
+                                .iter()
+                                .copied()
+                                .filter(|s| {
+                                    (low..=high).contains(s) && images.position(*s).is_some()
+                                })
+                                .collect();
+                            let (var, images) = (*var, images.clone());
+                            self.listed_alias(var, &images, read)
+                        }
+                        _ => item,
+                    })
+                    .collect();
                 self.post(Constraint::Regular(Arc::new(Regular::new(
                     items, automaton,
                 ))));

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use hashbrown::{HashMap, HashSet};
 use smallvec::SmallVec;
 
-use crate::model::Model;
-use crate::model::constraint::{Constraint, Meaning};
+use crate::model::constraint::{Constraint, Int, Meaning};
+use crate::model::{Images, Model};
 use crate::var::{Var, VarId};
 
 #[derive(Clone)]
@@ -52,18 +52,49 @@ impl<'a> Model<'a> {
         if !self.owns(vars) {
             return;
         }
-        let lookup: Vec<HashMap<&T, Vec<u32>>> = vars
-            .iter()
-            .map(|var| {
-                let mut map: HashMap<&T, Vec<u32>> = HashMap::new();
+        let tuples: Vec<R> = tuples.into_iter().collect();
+        let mut ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
+        let mut lookup: Vec<HashMap<&T, Vec<u32>>> = Vec::with_capacity(vars.len());
+        for (column, var) in vars.iter().enumerate() {
+            let mut map: HashMap<&T, Vec<u32>> = HashMap::new();
+            if let Some(spread) = var.values.wide_range(super::TABULATED_AT_MOST) {
+                // A range of millions of values: the column's values it holds, behind a
+                // listed alias, so that the table's supports are as long as the column.
+                let (first, len) = (spread.first, i64::from(spread.len));
+                let held = |value: &T| {
+                    let x = (spread.to_int)(value);
+                    (first..first + len).contains(&x).then_some(x)
+                };
+                let mut values: Vec<i64> = tuples
+                    .iter()
+                    .filter_map(|t| t.as_ref().get(column).and_then(held))
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                for tuple in &tuples {
+                    let Some(value) = tuple.as_ref().get(column) else {
+                        continue;
+                    };
+                    if let Some(at) = held(value).and_then(|x| values.binary_search(&x).ok()) {
+                        map.entry(value).or_insert_with(|| vec![at as u32]);
+                    }
+                }
+                let images = Images::Range {
+                    first,
+                    len: spread.len,
+                };
+                if let Int::Var { var, .. } = self.listed_alias(var.id, &images, values) {
+                    ids[column] = var;
+                }
+            } else {
                 for (i, value) in var.values.iter().enumerate() {
                     map.entry(value).or_default().push(i as u32);
                 }
-                map
-            })
-            .collect();
+            }
+            lookup.push(map);
+        }
         let mut index_tuples: Vec<Vec<u32>> = Vec::new();
-        for tuple in tuples {
+        for tuple in &tuples {
             let tuple = tuple.as_ref();
             if let Err(message) = tuple_fits(tuple.len(), vars.len()) {
                 return self.fail(message);
@@ -82,7 +113,6 @@ impl<'a> Model<'a> {
             }
             index_tuples.extend(partial);
         }
-        let ids: Vec<VarId> = vars.iter().map(|v| v.id).collect();
         self.table_indices(&ids, index_tuples);
     }
 
