@@ -313,6 +313,34 @@ fn a_word_over_wide_ranges_reads_only_its_symbols() {
 }
 
 #[test]
+fn counting_over_wide_ranges_costs_what_it_counts() {
+    // Both items among {3, 5}: the ranges are cut to the set, not read value by value.
+    let all = -(1i64 << 31) + 1..=(1i64 << 31) - 1;
+    let mut m = Model::new();
+    let a = m.range_var(all.clone());
+    let b = m.range_var(all.clone());
+    m.among([&a, &b], &[3, 5], 2);
+    m.linear([(1, &a), (-1, &b)], Cmp::Le, 0);
+    let found: BTreeSet<(i64, i64)> = m
+        .solve(Engine::Trail)
+        .solutions()
+        .map(|s| (s.int_value(&a), s.int_value(&b)))
+        .collect();
+    assert_eq!(found, BTreeSet::from([(3, 3), (3, 5), (5, 5)]));
+
+    // Two distinct values, b below a: the first solution at once, the union of the
+    // domains never listed.
+    let mut m = Model::new();
+    let a = m.range_var(all.clone());
+    let b = m.range_var(all);
+    m.nvalue(2, [&a, &b]);
+    m.linear([(1, &b), (-1, &a)], Cmp::Le, 0);
+    let first = m.solve(Engine::Trail).first().unwrap().expect("a solution");
+    let (a, b) = (first.int_value(&a), first.int_value(&b));
+    assert!(b < a, "{a} {b}");
+}
+
+#[test]
 fn too_wide_a_range_is_an_invalid_model() {
     let mut m = Model::new();
     let _ = m.named_range_var("huge", 0..=i64::from(u32::MAX));

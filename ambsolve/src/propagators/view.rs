@@ -388,6 +388,50 @@ impl IntView {
     ///
     /// # Errors
     /// [`Fail`] if nothing is left.
+    /// Keeps only the values of `values` (sorted, distinct), at a cost per value of
+    /// `values` and per word between them where the images are consecutive (a domain of
+    /// billions of values cut to a few), per value left otherwise.
+    ///
+    /// # Errors
+    /// [`Fail`] if none is left.
+    pub(crate) fn keep_only(&self, store: &mut Store, values: &[i64]) -> Result<bool, Fail> {
+        let IntView::Var {
+            var,
+            shape: Shape::Consecutive(first),
+            ..
+        } = self
+        else {
+            return self.retain(store, |v| values.binary_search(&v).is_ok());
+        };
+        let (var, first) = (*var, i128::from(*first));
+        let universe = i128::from(store.universe(var));
+        let kept: smallvec::SmallVec<[u32; 16]> = values
+            .iter()
+            .map(|&v| i128::from(v) - first)
+            .filter(|i| (0..universe).contains(i) && store.contains(var, *i as u32))
+            .map(|i| i as u32)
+            .collect();
+        let Some((&lowest, rest)) = kept.split_first() else {
+            return Err(Fail);
+        };
+        let size = store.size(var);
+        let (low, high) = (store.min(var).ok_or(Fail)?, store.max(var).ok_or(Fail)?);
+        if lowest > low {
+            store.remove_range(var, low, lowest - 1)?;
+        }
+        let mut last = lowest;
+        for &index in rest {
+            if index > last + 1 {
+                store.remove_range(var, last + 1, index - 1)?;
+            }
+            last = index;
+        }
+        if last < high {
+            store.remove_range(var, last + 1, high)?;
+        }
+        Ok(store.size(var) != size)
+    }
+
     pub(crate) fn retain(
         &self,
         store: &mut Store,

@@ -150,7 +150,6 @@ impl CountInProp {
         if !full && !short {
             return Ok(());
         }
-        let counted = |v: i64| self.values.binary_search(&v).is_ok();
         for (item, &undecided) in self.items.iter().zip(&self.undecided) {
             if !undecided {
                 continue;
@@ -158,7 +157,7 @@ impl CountInProp {
             if full {
                 remove_all(item, store, &self.values)?;
             } else {
-                item.retain(store, counted)?;
+                item.keep_only(store, &self.values)?;
             }
         }
         Ok(())

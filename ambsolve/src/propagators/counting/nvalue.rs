@@ -13,6 +13,10 @@ use crate::propagators::view::IntView;
 use crate::store::Store;
 use crate::var::VarId;
 
+/// The most values the domains of an nvalue's items may hold together for their union to
+/// be listed.
+const LISTED_AT_MOST: u64 = 1 << 16;
+
 pub(crate) struct NValueProp {
     count: IntView,
     items: Vec<IntView>,
@@ -100,16 +104,25 @@ impl BuiltinPropagator for NValueProp {
         let mut taken: Vec<i64> = self.items.iter().filter_map(|x| x.fixed(store)).collect();
         taken.sort_unstable();
         taken.dedup();
-        let mut union: Vec<i64> = Vec::new();
-        for item in &self.items {
-            union.extend(item.values(store));
-        }
-        union.sort_unstable();
-        union.dedup();
+        // The union of the domains, unless they hold too many values to list (ranges of
+        // millions): then the count is bounded by the items alone.
+        let listed: u64 = self.items.iter().map(|x| u64::from(x.size(store))).sum();
+        let union: Option<Vec<i64>> = (listed <= LISTED_AT_MOST).then(|| {
+            let mut union: Vec<i64> = Vec::new();
+            for item in &self.items {
+                union.extend(item.values(store));
+            }
+            union.sort_unstable();
+            union.dedup();
+            union
+        });
         let free = self.free(store, &taken);
         let fixed = taken.len() as i128;
         let least = fixed.max(1);
-        let most = (union.len() as i128).min(fixed + free.len() as i128);
+        let mut most = fixed + free.len() as i128;
+        if let Some(union) = &union {
+            most = most.min(union.len() as i128);
+        }
         self.count.keep_within(store, least, most)?;
         let (low, high) = (
             i128::from(self.count.min(store)?),
@@ -117,14 +130,14 @@ impl BuiltinPropagator for NValueProp {
         );
         if high == fixed {
             for item in &self.items {
-                item.retain(store, |v| taken.binary_search(&v).is_ok())?;
+                item.keep_only(store, &taken)?;
             }
         } else if low == fixed + free.len() as i128 {
             for &i in &free {
-                self.items[i].retain(store, |v| taken.binary_search(&v).is_err())?;
+                super::remove_all(&self.items[i], store, &taken)?;
             }
         }
-        if low == union.len() as i128 {
+        if let Some(union) = union.filter(|union| low == union.len() as i128) {
             self.give_needed(store, &union)?;
         }
         Ok(())
