@@ -112,8 +112,9 @@ pub struct Var<T> {
 /// ([`Model::range_var`](crate::Model::range_var)).
 ///
 /// The engines read a range's values through its images
-/// ([`images`](Values::images)), never through a list. Reading it as a slice (what
-/// [`Var::values`] hands users) builds the list once, on the first read, and keeps it.
+/// ([`images_of`](crate::model::images_of)), never through a list. Reading it as a slice
+/// (what [`Var::values`] and [`Var::value`] hand users) builds the list once, on the first
+/// read, and keeps it.
 pub(crate) enum Values<T> {
     List(Arc<[T]>),
     Range(Arc<Spread<T>>),
@@ -359,8 +360,8 @@ impl<T> Var<T> {
     /// The values the variable may take, in index order.
     ///
     /// For a variable over a range ([`Model::range_var`](crate::Model::range_var)), the
-    /// first call builds the list (8 bytes a value for `i64`) and keeps it: read one
-    /// value with [`value`](Var::value) or a solution's with
+    /// first call builds the list (8 bytes a value for `i64`) and keeps it, as does
+    /// [`value`](Var::value): read a solution's value with
     /// [`Assignment::int_value`](crate::Assignment::int_value) to build none.
     pub fn values(&self) -> &[T] {
         self.values.list()

@@ -384,10 +384,6 @@ impl IntView {
         }
     }
 
-    /// Keeps the values for which `keep` holds. Returns whether anything was removed.
-    ///
-    /// # Errors
-    /// [`Fail`] if nothing is left.
     /// Keeps only the values of `values` (sorted, distinct), at a cost per value of
     /// `values` and per word between them where the images are consecutive (a domain of
     /// billions of values cut to a few), per value left otherwise.
@@ -432,6 +428,10 @@ impl IntView {
         Ok(store.size(var) != size)
     }
 
+    /// Keeps the values for which `keep` holds. Returns whether anything was removed.
+    ///
+    /// # Errors
+    /// [`Fail`] if nothing is left.
     pub(crate) fn retain(
         &self,
         store: &mut Store,

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 /// The most values of a variable a kind that tabulates values (an element over
 /// constants, a table) reads one by one: a wider variable stands behind a listed alias
-/// ([`Model::listed_alias`]).
+/// ([`Model::listed_alias`](crate::Model::listed_alias)).
 pub(crate) const TABULATED_AT_MOST: usize = 1 << 16;
 
 pub(crate) use self::all_different::{AllDifferentDef, Keys, TermKeys};
