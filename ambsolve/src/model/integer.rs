@@ -238,9 +238,7 @@ impl Images {
             Images::List(list) => list.iter().position(|&x| x == value),
         }
     }
-}
 
-impl Images {
     /// The values of an `i64` variable whose values are these images.
     pub(crate) fn values(&self) -> Values<i64> {
         match self {

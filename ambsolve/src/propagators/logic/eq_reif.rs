@@ -40,21 +40,15 @@ impl EqReifProp {
         let coef: i128 = def.linear.terms.iter().map(|t| i128::from(t.1)).sum();
         let rhs = i128::from(def.linear.rhs);
         let hits = match images {
-            // coef × image == rhs: one image at most, worked out.
-            Images::Range { first, len } => (coef != 0 && rhs % coef == 0)
+            // coef × image == rhs: over a range, the one image rhs / coef, worked out.
+            Images::Range { first, len } if coef != 0 => (rhs % coef == 0)
                 .then(|| rhs / coef - i128::from(*first))
-                .filter(|&i| (0..i128::from(*len)).contains(&i))
+                .filter(|i| (0..i128::from(*len)).contains(i))
                 .map(|i| i as u32)
                 .into_iter()
-                .chain(
-                    (coef == 0 && rhs == 0)
-                        .then_some(0..*len)
-                        .into_iter()
-                        .flatten(),
-                )
                 .collect(),
-            Images::List(list) => (0..list.len() as u32)
-                .filter(|&i| coef * i128::from(list[i as usize]) == rhs)
+            _ => (0..images.len() as u32)
+                .filter(|&i| coef * i128::from(images.get(i as usize)) == rhs)
                 .collect(),
         };
         Some(EqReifProp {

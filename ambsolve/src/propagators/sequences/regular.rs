@@ -63,17 +63,11 @@ impl RegularProp {
         let n = items.len();
         let words = (automaton.states as usize).div_ceil(64);
         let symbols = automaton.symbols.len();
-        let mut read: Vec<usize> = items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Var { var, .. } => Some(*var),
-                Item::Const(_) => None,
-            })
-            .collect();
-        let vars = read.len();
+        // The items' variables, in order, each as often as it is read.
+        let mut read = def.vars.clone();
         read.sort_unstable();
         read.dedup();
-        let repeats = read.len() < vars;
+        let repeats = read.len() < def.vars.len();
         RegularProp {
             items,
             scope: def.vars.clone(),
@@ -87,6 +81,40 @@ impl RegularProp {
             automaton,
             repeats,
         }
+    }
+
+    /// One forward and backward pass over the layered graph, keeping the values on some
+    /// accepted path; whether it removed any.
+    fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
+        self.collect_present(store);
+        if !self.forward() {
+            return Err(Fail);
+        }
+        let mut changed = false;
+        for i in (0..self.items.len()).rev() {
+            self.backward(i);
+            let layer = self.starts[i]..self.starts[i + 1];
+            let kept = self.present[layer.clone()]
+                .iter()
+                .filter(|&&s| self.supported[s as usize])
+                .count();
+            if kept == 0 {
+                return Err(Fail);
+            }
+            if let Item::Var { var, symbols } = &self.items[i] {
+                let supported = &self.supported;
+                if kept < layer.len() || store.iter(*var).any(|x| symbols[x as usize] == NONE) {
+                    changed |= store.retain(*var, |x| {
+                        let s = symbols[x as usize];
+                        s != NONE && supported[s as usize]
+                    })?;
+                }
+            }
+            for &s in &self.present[layer] {
+                self.supported[s as usize] = false;
+            }
+        }
+        Ok(changed)
     }
 
     /// Lists the symbols each item may read.
@@ -214,42 +242,6 @@ impl BuiltinPropagator for RegularProp {
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         while self.pass(store)? && self.repeats {}
         Ok(())
-    }
-}
-
-impl RegularProp {
-    /// One forward and backward pass over the layered graph, keeping the values on some
-    /// accepted path; whether it removed any.
-    fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
-        self.collect_present(store);
-        if !self.forward() {
-            return Err(Fail);
-        }
-        let mut changed = false;
-        for i in (0..self.items.len()).rev() {
-            self.backward(i);
-            let layer = self.starts[i]..self.starts[i + 1];
-            let kept = self.present[layer.clone()]
-                .iter()
-                .filter(|&&s| self.supported[s as usize])
-                .count();
-            if kept == 0 {
-                return Err(Fail);
-            }
-            if let Item::Var { var, symbols } = &self.items[i] {
-                let supported = &self.supported;
-                if kept < layer.len() || store.iter(*var).any(|x| symbols[x as usize] == NONE) {
-                    changed |= store.retain(*var, |x| {
-                        let s = symbols[x as usize];
-                        s != NONE && supported[s as usize]
-                    })?;
-                }
-            }
-            for &s in &self.present[layer] {
-                self.supported[s as usize] = false;
-            }
-        }
-        Ok(changed)
     }
 }
 
