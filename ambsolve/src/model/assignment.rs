@@ -35,12 +35,7 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn value<'v, T>(&self, var: &'v Var<T>) -> &'v T {
-        assert!(
-            self.accepts(var.model, var.id.raw()),
-            "variable {:?} is not a variable of the model this assignment solves",
-            var.id
-        );
-        &var.values[self.indices[var.id.index()] as usize]
+        &var.values[self.index_of(var)]
     }
 
     /// The value of an integer variable, worked out from its value index: for a
@@ -50,12 +45,20 @@ impl Assignment {
     /// # Panics
     /// If `var` is not a variable of the model this assignment solves.
     pub fn int_value(&self, var: &Var<i64>) -> i64 {
+        *var.values.at(self.index_of(var))
+    }
+
+    /// The value index of `var`, a typed variable of the model this assignment solves.
+    ///
+    /// # Panics
+    /// If `var` is another model's.
+    fn index_of<T>(&self, var: &Var<T>) -> usize {
         assert!(
             self.accepts(var.model, var.id.raw()),
             "variable {:?} is not a variable of the model this assignment solves",
             var.id
         );
-        *var.values.at(self.indices[var.id.index()] as usize)
+        self.indices[var.id.index()] as usize
     }
 
     /// The values of several variables, in order.

@@ -12,7 +12,7 @@ use crate::var::{Values, Var, VarId};
 impl<'a> Model<'a> {
     /// A variable taking one of `values`. Its name is `x<N>`, N its position.
     pub fn var<T>(&mut self, values: impl IntoIterator<Item = T>) -> Var<T> {
-        self.var_sharing(Name::Default, values.into_iter().collect())
+        self.var_sharing(Name::Default, values.into_iter().collect::<Arc<[T]>>())
     }
 
     /// A variable with a name (used in error messages and debugging).
@@ -22,7 +22,10 @@ impl<'a> Model<'a> {
         values: impl IntoIterator<Item = T>,
     ) -> Var<T> {
         let name: String = name.into();
-        self.var_sharing(Name::Given(name.into()), values.into_iter().collect())
+        self.var_sharing(
+            Name::Given(name.into()),
+            values.into_iter().collect::<Arc<[T]>>(),
+        )
     }
 
     /// A named variable over a list of values shared with other variables, and a name
@@ -76,10 +79,7 @@ impl<'a> Model<'a> {
             ));
             return var;
         }
-        let mut var = self.var_sharing(name, Arc::from([]));
-        var.values = Values::range(low, len as u32, |x| x, |x| *x);
-        self.universes[var.id.index()] = len as u32;
-        var
+        self.var_sharing(name, Values::range(low, len as u32, |x| x, |x| *x))
     }
 
     /// `count` variables sharing one list of values, named `<name>[i]`.
@@ -99,7 +99,8 @@ impl<'a> Model<'a> {
             .collect()
     }
 
-    fn var_sharing<T>(&mut self, name: Name, values: Arc<[T]>) -> Var<T> {
+    fn var_sharing<T>(&mut self, name: Name, values: impl Into<Values<T>>) -> Var<T> {
+        let values: Values<T> = values.into();
         let index = self.universes.len() as u32;
         if Arc::get_mut(&mut self.identity).is_none() {
             // A clone shares the identity: the variables from here on are this model's
@@ -125,7 +126,7 @@ impl<'a> Model<'a> {
         self.universes.push(universe);
         Var {
             id,
-            values: values.into(),
+            values,
             model: self.identity.id(),
         }
     }

@@ -262,12 +262,8 @@ impl Flat<'_, '_> {
             }
             Val::Var(op) => op,
         };
-        let mut kept: Vec<i64> = self
-            .values_of(&Val::Var(op.clone()))?
-            .into_iter()
-            .filter(|&x| allowed(x))
-            .map(|x| x as i64)
-            .collect();
+        let mut kept: Vec<i64> = self.listed(&op)?;
+        kept.retain(|&x| allowed(i128::from(x)));
         if kept.is_empty() {
             cx.undefined = true;
             return None;
@@ -463,11 +459,7 @@ impl Flat<'_, '_> {
         let Val::Var(op) = v else {
             return Some(v);
         };
-        let mut values: Vec<i64> = self
-            .values_of(&Val::Var(op.clone()))?
-            .into_iter()
-            .map(|x| x as i64)
-            .collect();
+        let mut values = self.listed(&op)?;
         values.push(safe);
         values.sort_unstable();
         values.dedup();

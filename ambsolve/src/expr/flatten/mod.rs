@@ -229,18 +229,24 @@ impl<'m, 'a> Flat<'m, 'a> {
     pub(crate) fn values_of(&mut self, v: &Val) -> Option<Vec<i128>> {
         match v {
             Val::Const(c) => Some(vec![*c]),
-            Val::Var(op) if op.images.len() as i128 > LISTED_AT_MOST => {
-                self.fail(format!(
-                    "{} ranges over {}..={}: too wide to enumerate its values in this \
-                     expression (at most {LISTED_AT_MOST}); a linear expression over it takes any range",
-                    self.model.name(op.var),
-                    op.lo,
-                    op.hi
-                ));
-                None
-            }
-            Val::Var(op) => Some(op.images.iter().map(i128::from).collect()),
+            Val::Var(op) => Some(self.listed(op)?.into_iter().map(i128::from).collect()),
         }
+    }
+
+    /// The images of `op`'s values, in index order; `None` (the model made invalid) for
+    /// a variable over a range too wide to list.
+    pub(crate) fn listed(&mut self, op: &Operand) -> Option<Vec<i64>> {
+        if op.images.len() as i128 > LISTED_AT_MOST {
+            self.fail(format!(
+                "{} ranges over {}..={}: too wide to enumerate its values in this \
+                 expression (at most {LISTED_AT_MOST}); a linear expression over it takes any range",
+                self.model.name(op.var),
+                op.lo,
+                op.hi
+            ));
+            return None;
+        }
+        Some(op.images.iter().collect())
     }
 
     /// The distinct values `v` can take, in order (see [`values_of`](Flat::values_of)).

@@ -231,6 +231,24 @@ pub(crate) fn vars_of<'i>(args: impl IntoIterator<Item = &'i Int>) -> Vec<VarId>
 /// Reading the arguments every kind shares: a model refuses another model's variables and
 /// values it cannot use, remembering why.
 impl Model<'_> {
+    /// `int` as a kind that tabulates its values takes it: itself, or, for a variable of
+    /// more than [`TABULATED_AT_MOST`](super::TABULATED_AT_MOST) values, its
+    /// [`listed_alias`](Model::listed_alias) over `values(images)` (sorted, distinct).
+    pub(crate) fn listed_if_wide(
+        &mut self,
+        int: Int,
+        values: impl FnOnce(&Images) -> Vec<i64>,
+    ) -> Int {
+        match &int {
+            Int::Var { var, images } if images.len() > super::TABULATED_AT_MOST => {
+                let (var, images) = (*var, images.clone());
+                let values = values(&images);
+                self.listed_alias(var, &images, values)
+            }
+            _ => int,
+        }
+    }
+
     /// A variable over `values` (sorted, distinct) equal to `var` (whose images are
     /// `images`), for a kind that tabulates its variables' values: a variable over
     /// millions of values stands behind it, and the kind's tables are as long as

@@ -300,28 +300,16 @@ impl<'a> Model<'a> {
                 self.universes[index.index()]
             ));
         }
-        let result = self.listed_result(result, &entries);
+        // A result over millions of values (a range, an unbounded `var int`) stands behind
+        // an alias over the entries: the propagator's tables are as long as the entries.
+        let result = self.listed_if_wide(result, |_| {
+            let mut values: Vec<i64> = entries.iter().flatten().copied().collect();
+            values.sort_unstable();
+            values.dedup();
+            values
+        });
         let element = ElementConst::new(index, entries.into(), result);
         self.post(Constraint::ElementConst(Arc::new(element)));
-    }
-
-    /// The result of an element over constants as its propagator takes it: a variable
-    /// over many values (a range of millions, an unbounded `var int`) stands behind an
-    /// auxiliary one over the entries, equal to it, so the propagator's tables are as
-    /// long as the entries, not as the variable's values. The auxiliary variable is
-    /// determined by the result: the solutions are the same.
-    fn listed_result(&mut self, result: Int, entries: &[Option<i64>]) -> Int {
-        let Int::Var { var, images } = &result else {
-            return result;
-        };
-        if images.len() <= super::TABULATED_AT_MOST {
-            return result;
-        }
-        let mut values: Vec<i64> = entries.iter().flatten().copied().collect();
-        values.sort_unstable();
-        values.dedup();
-        let (var, images) = (*var, images.clone());
-        self.listed_alias(var, &images, values)
     }
 }
 

@@ -31,8 +31,9 @@ use std::fmt;
 use std::sync::Arc;
 
 /// The most values of a variable a kind that tabulates values (an element over
-/// constants, a table) reads one by one: a wider variable stands behind a listed alias
-/// ([`Model::listed_alias`](crate::Model::listed_alias)).
+/// constants, a table, `regular`) reads one by one: a wider variable stands behind a
+/// listed alias ([`Model::listed_alias`](crate::Model::listed_alias)). Also the most
+/// values the items of an `nvalue` may hold together for their union to be listed.
 pub(crate) const TABULATED_AT_MOST: usize = 1 << 16;
 
 pub(crate) use self::all_different::{AllDifferentDef, Keys, TermKeys};

@@ -90,21 +90,18 @@ impl<'a> Model<'a> {
                 // symbols it can read: the propagator reads each item's values one by one.
                 let items = items
                     .into_iter()
-                    .map(|item| match &item {
-                        Int::Var { var, images } if images.len() > super::TABULATED_AT_MOST => {
+                    .map(|item| {
+                        self.listed_if_wide(item, |images| {
                             let (low, high) = images.extremes().unwrap_or((0, -1));
-                            let read = automaton
+                            automaton
                                 .symbols
                                 .iter()
                                 .copied()
                                 .filter(|s| {
                                     (low..=high).contains(s) && images.position(*s).is_some()
                                 })
-                                .collect();
-                            let (var, images) = (*var, images.clone());
-                            self.listed_alias(var, &images, read)
-                        }
-                        _ => item,
+                                .collect()
+                        })
                     })
                     .collect();
                 self.post(Constraint::Regular(Arc::new(Regular::new(

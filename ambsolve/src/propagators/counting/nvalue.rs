@@ -7,15 +7,11 @@
 
 use crate::choice::Fail;
 use crate::model::Kind;
-use crate::model::NValue;
+use crate::model::{NValue, TABULATED_AT_MOST};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::IntView;
 use crate::store::Store;
 use crate::var::VarId;
-
-/// The most values the domains of an nvalue's items may hold together for their union to
-/// be listed.
-const LISTED_AT_MOST: u64 = 1 << 16;
 
 pub(crate) struct NValueProp {
     count: IntView,
@@ -107,7 +103,7 @@ impl BuiltinPropagator for NValueProp {
         // The union of the domains, unless they hold too many values to list (ranges of
         // millions): then the count is bounded by the items alone.
         let listed: u64 = self.items.iter().map(|x| u64::from(x.size(store))).sum();
-        let union: Option<Vec<i64>> = (listed <= LISTED_AT_MOST).then(|| {
+        let union: Option<Vec<i64>> = (listed <= TABULATED_AT_MOST as u64).then(|| {
             let mut union: Vec<i64> = Vec::new();
             for item in &self.items {
                 union.extend(item.values(store));
