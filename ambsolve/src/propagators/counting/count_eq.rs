@@ -26,6 +26,9 @@ pub(crate) struct CountEqProp {
     same: Vec<bool>,
     /// How many items are.
     always: i128,
+    /// Whether the count or the value is also an item: a pass that narrows that item
+    /// then leaves its own counts stale, and passes repeat until the domains stay.
+    entangled: bool,
     scope: Vec<VarId>,
 }
 
@@ -38,7 +41,12 @@ impl CountEqProp {
             .iter()
             .map(|x| x.var().is_some() && x.var() == def.value.var())
             .collect();
+        let read = |x: &crate::model::Int| {
+            x.var()
+                .is_some_and(|v| def.items.iter().any(|i| i.var() == Some(v)))
+        };
         CountEqProp {
+            entangled: read(&def.value) || read(&def.count),
             items: def.items.iter().map(IntView::new).collect(),
             value,
             count: IntView::new(&def.count),
@@ -90,20 +98,9 @@ impl CountEqProp {
         }
         Ok((surely, possibly))
     }
-}
 
-impl<'a> Kind<'a> for CountEq {
-    fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
-        Box::new(CountEqProp::new(self))
-    }
-}
-
-impl BuiltinPropagator for CountEqProp {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
-    }
-
-    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+    /// One reading of the items, the value and the count, each narrowed by the others.
+    fn pass(&self, store: &mut Store) -> Result<(), Fail> {
         let mut candidates: Vec<i64> = self.value.values(store).collect();
         candidates.sort_unstable();
         candidates.dedup();
@@ -169,6 +166,38 @@ impl BuiltinPropagator for CountEqProp {
             }
         }
         Ok(())
+    }
+}
+
+impl<'a> Kind<'a> for CountEq {
+    fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
+        Box::new(CountEqProp::new(self))
+    }
+}
+
+impl BuiltinPropagator for CountEqProp {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        // As `count` over a set (count_in): when the count or the value is an item too, a
+        // pass may decide that item with counts read before, so another pass follows,
+        // until no domain of the scope shrinks (else a run could end with every item
+        // fixed and the count wrong).
+        let total = |store: &Store| -> u64 {
+            self.scope
+                .iter()
+                .map(|v| u64::from(store.size(v.index())))
+                .sum()
+        };
+        loop {
+            let before = self.entangled.then(|| total(store));
+            self.pass(store)?;
+            if before.is_none_or(|before| before == total(store)) {
+                return Ok(());
+            }
+        }
     }
 }
 
