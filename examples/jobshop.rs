@@ -35,13 +35,20 @@ struct Args {
     /// Print what the search did.
     #[arg(long)]
     stats: bool,
+    /// Search without learning from conflicts (plain branch and bound, deciding the
+    /// makespan first).
+    #[arg(long)]
+    no_learning: bool,
     #[command(flatten)]
     bounds: Bounds,
 }
 
 /// The model: a start per task, a job's tasks one after the other, one task at a time on
 /// each machine (`disjunctive`), the makespan after every job's last task, minimised.
-pub(crate) fn jobshop(instance: &Instance) -> Puzzle<'static, (Vec<Vec<i64>>, i64)> {
+pub(crate) fn jobshop(
+    instance: &Instance,
+    learning: bool,
+) -> Puzzle<'static, (Vec<Vec<i64>>, i64)> {
     let horizon = instance.horizon();
     let mut m = Model::new();
     // Each start lies between the durations before it in its job and the horizon less
@@ -92,7 +99,8 @@ pub(crate) fn jobshop(instance: &Instance) -> Puzzle<'static, (Vec<Vec<i64>>, i6
     // A refuted start is propagated before the next one is tried (binary branching).
     let strategy = Strategy::new()
         .vars(VarOrder::FirstFailThen(order.into()))
-        .propagate_refutations(true);
+        .propagate_refutations(true)
+        .learning(learning);
     let shape: Vec<usize> = starts.iter().map(Vec::len).collect();
     let (ids, end): (Vec<_>, _) = (starts.iter().flatten().cloned().collect(), makespan);
     Puzzle::new(m, move |a| {
@@ -117,7 +125,7 @@ fn main() -> ExitCode {
         Ok(instance) => instance,
         Err(e) => return cli::input_error("jobshop", format!("{name}: {e}")),
     };
-    let puzzle = jobshop(&instance).limits(args.bounds.limits());
+    let puzzle = jobshop(&instance, !args.no_learning).limits(args.bounds.limits());
     let mut out = Output::new();
     let improving = match cli::improve(
         puzzle,

@@ -36,6 +36,10 @@ struct Args {
     /// more).
     #[arg(short = 'f', long = "free-search")]
     free: bool,
+    /// Learn from conflicts (lazy clause generation), on one thread: nogoods, backjumps,
+    /// activity search and restarts. Off by default.
+    #[arg(long = "learning")]
+    learning: bool,
     /// Print statistics (`%%%mzn-stat` lines).
     #[arg(short = 's', long = "statistics")]
     statistics: bool,
@@ -167,6 +171,7 @@ fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
     options.intermediate = args.intermediate;
     options.solutions = args.solutions;
     options.free = args.free;
+    options.learning = args.learning;
     options.statistics = args.statistics;
     options.time = limits
         .deadline

@@ -37,6 +37,11 @@ pub struct SolveOptions {
     pub seed: u64,
     /// Stops the search when set (Ctrl-C, SIGTERM), printing what was found.
     pub cancel: Option<CancelFlag>,
+    /// `--learning`: learn from conflicts ([`Strategy::learning`]), on one thread (more
+    /// threads search without it). Off by default: it proves scheduling that the plain
+    /// search cannot, and loses where its explanations are still the domains of a
+    /// constraint's scope (all-different, reified sums: golomb, bibd, photo).
+    pub learning: bool,
 }
 
 impl Default for SolveOptions {
@@ -46,6 +51,7 @@ impl Default for SolveOptions {
             intermediate: false,
             solutions: None,
             free: false,
+            learning: false,
             statistics: false,
             time: None,
             threads: 1,
@@ -166,7 +172,8 @@ pub fn solve(
         (Some(strategy), false) => strategy.clone(),
         _ => free_search(options.threads),
     }
-    .propagate_refutations(true);
+    .propagate_refutations(true)
+    .learning(options.learning && options.threads <= 1);
     let mut limits = Limits::new();
     if let Some(time) = options.time {
         limits = limits.time(time);

@@ -86,6 +86,7 @@ mod symmetry;
 mod tree;
 // 3 pruning
 mod among;
+mod learn;
 mod propagators;
 // 4 engines
 mod engine;

@@ -13,7 +13,7 @@
 
 use crate::choice::Fail;
 use crate::domain::Domain;
-use crate::store::{CHANGED, Store};
+use crate::store::{Atoms, CHANGED, Pred, Store};
 use crate::var::VarId;
 
 /// A constraint that prunes domains: implement it to add your own constraint.
@@ -126,6 +126,24 @@ pub(crate) trait BuiltinPropagator: Send {
     /// are left: nothing below this point of the search can make it prune or fail, so it
     /// is not woken again until the search backtracks above it.
     fn finished(&self) -> bool {
+        false
+    }
+
+    /// Whether it gives explanations of its own ([`explain`](Self::explain)).
+    fn explains(&self) -> bool {
+        false
+    }
+
+    /// Explains, for a search that learns, `pred`, made true by the atom at trail position
+    /// `at` in one of its runs: appends to `out` predicates that held before `at` (the
+    /// bounds [`Atoms::low_before`] and [`Atoms::high_before`] read) and imply `pred` given
+    /// the constraint, or, `pred` `None` and `at` the trail's length, imply the failure of
+    /// the run that just failed; returns whether it did. Asked only if it
+    /// [`explains`](Self::explains). The default explains nothing: the engine then uses
+    /// the domains of the scope when the run began, which is sound for any propagator that
+    /// prunes from its scope's domains alone, and weaker than the reasons a propagator
+    /// knows.
+    fn explain(&self, _atoms: &Atoms, _at: u32, _pred: Option<Pred>, _out: &mut Vec<Pred>) -> bool {
         false
     }
 

@@ -30,6 +30,8 @@ pub struct Stats {
     pub moves: u64,
     /// Local engine: moves that left the number of conflicts as it was (plateau steps).
     pub plateau: u64,
+    /// Trail engine, learning: nogoods learned from conflicts.
+    pub learned: u64,
     /// Wall time spent searching.
     pub elapsed: Duration,
 }
@@ -47,6 +49,7 @@ impl std::ops::AddAssign for Stats {
         self.propagations = self.propagations.saturating_add(more.propagations);
         self.restarts = self.restarts.saturating_add(more.restarts);
         self.moves = self.moves.saturating_add(more.moves);
+        self.learned = self.learned.saturating_add(more.learned);
         self.plateau = self.plateau.saturating_add(more.plateau);
         self.elapsed = self.elapsed.saturating_add(more.elapsed);
     }
@@ -70,6 +73,9 @@ impl fmt::Display for Stats {
         }
         if self.moves > 0 {
             write!(f, ", moves {}, plateau steps {}", self.moves, self.plateau)?;
+        }
+        if self.learned > 0 {
+            write!(f, ", learned {}", self.learned)?;
         }
         write!(f, ", time {:.3?}", self.elapsed)
     }

@@ -258,7 +258,7 @@ fn refutations(md: &mut String, runs: usize, limits: impl Fn() -> Limits) {
     });
     let instance = crate::scheduling::shipped_instance("la01");
     both(md, "job shop la01, proved optimal (its own order)", &|on| {
-        let puzzle = jobshop_example::jobshop(&instance);
+        let puzzle = jobshop_example::jobshop(&instance, false);
         let order = puzzle.options().strategy.clone();
         let best = puzzle
             .strategy(order.propagate_refutations(on))

@@ -101,6 +101,21 @@ pub fn engines_agree(model: &Model<'_>, expected: &[Vec<u32>]) -> Result<(), Tes
     );
     let first_fail = sorted_solutions(model, Engine::Trail, Search::first_fail());
     prop_assert_eq!(first_fail, expected, "trail, first fail");
+    let learning: Result<Vec<Vec<u32>>, _> = model
+        .solve(Engine::Trail)
+        .strategy(Search::new().learning(true))
+        .try_solutions()
+        .map(|a| a.map(|a| a.indices().to_vec()))
+        .collect();
+    match learning {
+        Ok(mut found) => {
+            found.sort();
+            prop_assert_eq!(found, expected, "trail, learning");
+        }
+        // What learning refuses, it says so (a task list naming a start twice).
+        Err(ambsolve::SearchError::Unsupported(_)) => {}
+        Err(error) => panic!("trail, learning: {error}"),
+    }
     Ok(())
 }
 
@@ -126,5 +141,17 @@ pub fn count_both(model: &Model<'_>) -> u64 {
     let trail = model.solve(Engine::Trail).count().unwrap().solutions;
     let replay = model.solve(Engine::Replay).count().unwrap().solutions;
     assert_eq!(trail, replay, "trail and replay disagree");
+    match model
+        .solve(Engine::Trail)
+        .strategy(Search::new().learning(true))
+        .count()
+    {
+        Ok(learning) => assert_eq!(
+            trail, learning.solutions,
+            "trail with and without learning disagree"
+        ),
+        Err(ambsolve::SearchError::Unsupported(_)) => {}
+        Err(error) => panic!("learning: {error}"),
+    }
     trail
 }

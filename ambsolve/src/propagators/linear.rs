@@ -21,7 +21,7 @@ use crate::choice::Fail;
 use crate::model::Kind;
 use crate::model::{Cmp, LinearDef, Trend};
 use crate::propagator::BuiltinPropagator;
-use crate::store::{BOUNDS, FIXED, Store};
+use crate::store::{Atoms, BOUNDS, FIXED, Pred, Rel, Store};
 use crate::var::VarId;
 
 /// One term of a linear sum as the propagator reads it: a store position, a coefficient and
@@ -572,6 +572,62 @@ impl BuiltinPropagator for Linear {
 
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Bounds reasoning explains itself, where every term is read by its bounds.
+    fn explains(&self) -> bool {
+        !matches!(self.form, Form::NotEqual)
+            && !self.shifts
+            && self.terms.iter().all(|t| t.trend != Trend::Mixed)
+    }
+
+    /// A term's new bound follows from the others' bounds that make their contributions
+    /// smallest (for `<=`) or largest (for `>=`) before the change; a failure, from all
+    /// the terms' such bounds.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let (form_most, form_least) = match self.form {
+            Form::AtMost => (true, false),
+            Form::AtLeast => (false, true),
+            Form::Equal => (true, true),
+            Form::NotEqual => return false,
+        };
+        let (mut at_most, mut at_least, mut skip) = (form_most, form_least, None);
+        if let Some(pred) = pred {
+            let Some(k) = self.terms.iter().position(|t| t.var() == pred.var as usize) else {
+                return false;
+            };
+            skip = Some(k);
+            // Which side cut the term: its contributions from above (`<=`) or below.
+            let rising = self.terms[k].trend == Trend::Rising;
+            match pred.rel {
+                Rel::Le => (at_most, at_least) = (form_most && rising, form_least && !rising),
+                Rel::Ge => (at_most, at_least) = (form_most && !rising, form_least && rising),
+                Rel::Eq | Rel::Ne => {}
+            }
+        }
+        for (i, term) in self.terms.iter().enumerate() {
+            if skip == Some(i) {
+                continue;
+            }
+            let var = term.var();
+            let rising = term.trend == Trend::Rising;
+            // `<=` reads the smallest contribution: the first index of a rising term.
+            if at_most {
+                out.extend(if rising {
+                    atoms.low_before(var, at).map(|v| Pred::ge(var, v))
+                } else {
+                    atoms.high_before(var, at).map(|v| Pred::le(var, v))
+                });
+            }
+            if at_least {
+                out.extend(if rising {
+                    atoms.high_before(var, at).map(|v| Pred::le(var, v))
+                } else {
+                    atoms.low_before(var, at).map(|v| Pred::ge(var, v))
+                });
+            }
+        }
+        true
     }
 
     /// Runs to its own fixpoint: a pass that narrowed a term is followed by another (the

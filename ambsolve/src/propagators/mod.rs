@@ -25,7 +25,7 @@ use std::collections::VecDeque;
 use crate::choice::Fail;
 use crate::model::{AllDifferentDef, Constraint, Model, ObjectiveDef};
 use crate::propagator::BuiltinPropagator;
-use crate::store::{FIXED, Store};
+use crate::store::{Atoms, FIXED, Pred, Store};
 use crate::var::VarId;
 
 use self::all_different::AllDifferent;
@@ -305,6 +305,54 @@ impl<'a> Fixpoint<'a> {
         }
     }
 
+    /// Appends to `out` predicates that held before the atom at trail position `at`, made
+    /// by the run of `prop` that began at `start`, and imply `pred` (which that atom made
+    /// true), or, `pred` `None` and `at` the trail's length, the run's failure: the
+    /// propagator's own explanation where it gives one, else the domains of its scope when
+    /// the run began.
+    pub(crate) fn explain(
+        &self,
+        prop: u32,
+        atoms: &Atoms,
+        start: u32,
+        at: u32,
+        pred: Option<Pred>,
+        out: &mut Vec<Pred>,
+    ) {
+        let p = self.props[prop as usize].get();
+        let from = out.len();
+        if !(p.explains() && p.explain(atoms, at, pred, out)) {
+            for var in p.scope() {
+                atoms.domain_at(var.index(), start, out);
+            }
+            // A variable may repeat in a scope.
+            if p.scope().len() > 1 {
+                let mut seen = hashbrown::HashSet::new();
+                let mut k = from;
+                for i in from..out.len() {
+                    if seen.insert(out[i]) {
+                        out[k] = out[i];
+                        k += 1;
+                    }
+                }
+                out.truncate(k);
+            }
+        }
+        #[cfg(feature = "debug-checks")]
+        if !self.meanings[prop as usize].is_empty() {
+            let all = checker::All(&self.meanings[prop as usize]);
+            if let Err(message) = checker::explanation_sound(&all, atoms, &out[from..], pred) {
+                panic!("debug-checks: {message}");
+            }
+        }
+    }
+
+    /// Whether `prop` explains each change on its own (else
+    /// [`explain`](Fixpoint::explain) gives the same predicates for every change of a run).
+    pub(crate) fn explains(&self, prop: u32) -> bool {
+        self.props[prop as usize].get().explains()
+    }
+
     /// Runs every propagator once from scratch, then to a fixpoint (at the root).
     pub(crate) fn initial(&mut self, store: &mut Store) -> Result<(), Fail> {
         for p in 0..self.props.len() {
@@ -413,6 +461,7 @@ impl<'a> Fixpoint<'a> {
         prop: u32,
         run: impl FnOnce(&mut Held<'a>, &mut Store) -> Result<(), Fail>,
     ) -> Result<(), Fail> {
+        store.set_cause_prop(prop);
         #[cfg(feature = "debug-checks")]
         if !self.meanings[prop as usize].is_empty() {
             let before = store.clone();

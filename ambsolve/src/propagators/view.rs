@@ -8,7 +8,7 @@
 use crate::choice::Fail;
 use crate::domain::Bits;
 use crate::model::{Images, Int, Lit, Trend};
-use crate::store::Store;
+use crate::store::{Atoms, Pred, Store};
 
 /// A literal over a store variable.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +37,23 @@ impl LitView {
             (true, false) => Some(true),
             (false, true) => Some(false),
             _ => None,
+        }
+    }
+
+    /// For a search that learns: the literal's value now (its variable fixed to the value
+    /// that makes it true or false), and the predicate saying so; `None` otherwise.
+    pub(crate) fn fixed_pred(&self, atoms: &Atoms) -> Option<(bool, Pred)> {
+        let (t, f) = (self.when_true?, self.when_false?);
+        let (low, high) = atoms.ends_now(self.var);
+        if low != high {
+            return None;
+        }
+        if low == t {
+            Some((true, Pred::eq(self.var, t)))
+        } else if low == f {
+            Some((false, Pred::eq(self.var, f)))
+        } else {
+            None
         }
     }
 

@@ -47,9 +47,12 @@
 //! `read.rs` reads domains, `narrow.rs` narrows them, `sparse.rs` reads, narrows and
 //! restores sparse domains.
 
+mod atoms;
 mod narrow;
 mod read;
 mod sparse;
+
+pub(crate) use self::atoms::{Atoms, Cause, Pred, Rel};
 
 use self::sparse::{Holes, SparseSave};
 use crate::domain::{Domain, words_for};
@@ -108,6 +111,8 @@ pub(crate) struct Store {
     /// [`take_touched`](Store::take_touched), each once, when someone asked to
     /// [`track_touched`](Store::track_touched) them.
     touched: Option<Touched>,
+    /// The predicate trail, when the search learns (`atoms.rs`).
+    atoms: Option<Box<Atoms>>,
 }
 
 /// The variables whose domain changed since someone last asked, each listed once.
@@ -177,6 +182,7 @@ impl Store {
             interest: vec![CHANGED | FIXED | BOUNDS; n],
             any_wide: universes.iter().any(|&u| u > 64 || sparse(u)),
             touched: None,
+            atoms: None,
         };
         for (var, &universe) in universes.iter().enumerate() {
             if sparse(universe) {

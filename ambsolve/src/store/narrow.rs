@@ -27,6 +27,9 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
+        if new != 0 {
+            self.note(var, 0, old & !new);
+        }
         // Whether an end went is worked out only if someone listens for it.
         let bounds = self.interest[var] & BOUNDS != 0 && lost_end(old, new);
         self.changed(var, new.count_ones(), bounds)
@@ -73,6 +76,7 @@ impl Store {
         let lost = |index: u32| index as usize / 64 == w && new >> (index % 64) & 1 == 0;
         let (lost_low, lost_high) = (lost(low), lost(high));
         if !(lost_low || lost_high) {
+            self.note(var, w, old & !new);
             return self.changed(var, size, false);
         }
         // Mostly the next value is in the same word, already at hand.
@@ -96,6 +100,7 @@ impl Store {
         };
         self.meta[var].low = new_low;
         self.meta[var].high = new_high;
+        self.note(var, w, old & !new);
         self.changed(var, size, true)
     }
 
@@ -141,8 +146,10 @@ impl Store {
     pub(crate) fn narrow_quiet(&mut self, cell: usize, new: u64) {
         debug_assert!(new != 0 && new & !self.cells.get(cell) == 0);
         debug_assert!(self.meta[self.cell_var[cell] as usize].words == 1);
+        let (var, old) = (self.cell_var[cell] as usize, self.cells.get(cell));
         self.cells.set(cell, new);
-        self.touch(self.cell_var[cell] as usize);
+        self.note(var, 0, old & !new);
+        self.touch(var);
     }
 
     /// The cell holding the domain of a one-word variable (of another, its first cell:
@@ -169,6 +176,9 @@ impl Store {
             return Ok(false);
         }
         self.cells.set(cell, new);
+        if new != 0 {
+            self.note(var, 0, old & !new);
+        }
         let bounds = self.interest[var] & BOUNDS != 0 && lost_end(old, new);
         self.changed(var, new.count_ones(), bounds)
     }
@@ -210,7 +220,11 @@ impl Store {
             return self.remove_range_sparse(var, first, last);
         }
         let (first_word, last_word) = (first as usize / 64, last as usize / 64);
-        for w in first_word..=last_word {
+        // Cutting the top, the words go from the top down, so that each moves the largest
+        // value (a predicate trail records an end moving, not the values as holes).
+        let top = last == high && first > low;
+        for k in 0..=last_word - first_word {
+            let w = if top { last_word - k } else { first_word + k };
             let low = if w == first_word { first % 64 } else { 0 };
             let high = if w == last_word { last % 64 } else { 63 };
             let mask = (u64::MAX << low) & (u64::MAX >> (63 - high));
@@ -287,6 +301,7 @@ impl Store {
                 self.removals.log(self.meta[var].first, 0);
             }
         }
+        self.note(var, 0, 0);
         self.notify(var, CHANGED | FIXED | BOUNDS);
         Ok(())
     }

@@ -309,6 +309,7 @@ impl Store {
         }
         self.meta[var].low = new_low;
         self.meta[var].high = new_high;
+        self.note(var, w as usize, removed);
         self.changed(var, count, lost_low || lost_high)
     }
 
@@ -366,6 +367,7 @@ impl Store {
             self.set_sparse_count(var, count - gone);
             self.meta[var].low = new_low;
             self.meta[var].high = new_high;
+            self.note(var, 0, 0);
             self.changed(var, count - gone, true)?;
             return Ok(());
         }
@@ -384,6 +386,8 @@ impl Store {
             }
             count -= removed.count_ones();
             self.store_word(var, w, stored & !removed);
+            self.set_sparse_count(var, count);
+            self.note(var, w as usize, removed);
         }
         if saved {
             self.set_sparse_count(var, count);

@@ -263,6 +263,7 @@ pub struct Strategy {
     pub(crate) phases: Vec<Phase>,
     pub(crate) restarts: Option<Restarts>,
     pub(crate) refutations: bool,
+    pub(crate) learning: bool,
 }
 
 impl Strategy {
@@ -353,6 +354,43 @@ impl Strategy {
     /// ```
     pub fn propagate_refutations(mut self, on: bool) -> Self {
         self.refutations = on;
+        self
+    }
+
+    /// Whether the trail engine's search learns from its conflicts (lazy clause
+    /// generation): each conflict is analysed to a *nogood*, a conjunction of atomic
+    /// predicates over value indices (`x >= i`, `x <= i`, `x == i`, `x != i`) that no
+    /// solution satisfies; the search jumps back to where the nogood prunes and keeps it,
+    /// so that the same reason never fails twice. It then decides on the variable most
+    /// active in recent conflicts (its variable order names the first ones only), with
+    /// the value it last had, and restarts on [`Restarts::luby`]`(100)` unless the
+    /// strategy names restarts. Off by default.
+    ///
+    /// It pays on problems whose failures share reasons (schedules, optimisation over
+    /// sums, structured puzzles) and costs time per node where they do not (n-queens).
+    /// Solutions, counts and optima are the same either way; their order is not. A search
+    /// that learns runs on one thread, in one piece: threads, subproblems, resumable
+    /// counts, symmetry, observers and generate-and-test are refused with
+    /// [`SearchError::Unsupported`](crate::SearchError::Unsupported), as is the replay
+    /// engine.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model, Strategy};
+    ///
+    /// // Pigeons: 6 into 5 holes, no two in one (a proof by exhaustion).
+    /// let mut m = Model::new();
+    /// let pigeons: Vec<_> = (0..6).map(|_| m.var(0..5)).collect();
+    /// for i in 0..6 {
+    ///     for j in i + 1..6 {
+    ///         m.require((&pigeons[i], &pigeons[j]), |a, b| a != b);
+    ///     }
+    /// }
+    /// let summary = m.solve(Engine::Trail).strategy(Strategy::new().learning(true)).count()?;
+    /// assert_eq!(summary.solutions, 0);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn learning(mut self, on: bool) -> Self {
+        self.learning = on;
         self
     }
 

@@ -19,11 +19,14 @@
 mod bound;
 mod branch;
 mod leaders;
+mod learning;
 mod pick;
 mod restarts;
 mod subproblem;
 
 use std::sync::Arc;
+
+pub(crate) use self::learning::LearningEngine;
 
 use self::bound::Bound;
 use self::branch::Values;

@@ -9,7 +9,7 @@ use crate::propagator::BuiltinPropagator;
 use crate::propagators::linear::Linear;
 use crate::propagators::logic::EqReifProp;
 use crate::propagators::view::LitView;
-use crate::store::{BOUNDS, CHANGED, Store};
+use crate::store::{Atoms, BOUNDS, CHANGED, Pred, Store};
 use crate::var::VarId;
 
 pub(crate) struct LinearReifProp {
@@ -72,6 +72,42 @@ impl BuiltinPropagator for LinearReifProp {
 
     fn finished(&self) -> bool {
         self.holds_anyway
+    }
+
+    /// Where the sums explain themselves: the literal, fixed, and the sum it enforces;
+    /// or, the literal decided, the bounds that make the sum (or its negation) fail.
+    fn explains(&self) -> bool {
+        let in_sum = self.holds.scope().iter().any(|v| v.index() == self.lit.var);
+        !in_sum && self.holds.explains() && self.fails.as_ref().is_none_or(Linear::explains)
+    }
+
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some((value, fixed)) = self.lit.fixed_pred(atoms) else {
+            return false;
+        };
+        let sum = |value: bool| {
+            if value {
+                Some(&self.holds)
+            } else {
+                self.fails.as_ref()
+            }
+        };
+        match pred {
+            Some(p) if p.var as usize == self.lit.var => {
+                // Decided by the bounds: the sum it rules out cannot hold.
+                let Some(ruled_out) = sum(!value) else {
+                    return false;
+                };
+                ruled_out.explain(atoms, at, None, out)
+            }
+            _ => {
+                let Some(enforced) = sum(value) else {
+                    return false;
+                };
+                out.push(fixed);
+                enforced.explain(atoms, at, pred, out)
+            }
+        }
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {

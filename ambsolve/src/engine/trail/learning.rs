@@ -1,0 +1,399 @@
+//! The trail engine's search that learns (`Strategy::learning`): decisions are atomic
+//! predicates, a conflict is analysed to a nogood (`crate::learn`), the search backjumps
+//! to the level where the nogood asserts, and restarts on a Luby schedule, deciding on the
+//! most active variable with its saved phase. Branch and bound keeps its bound as the
+//! plain search does; after a solution of a satisfaction search, a blocking nogood of its
+//! decisions makes the search go on exactly past it, so that counts stay exact.
+
+use std::sync::Arc;
+
+use super::bound::Bound;
+use crate::control::{Control, Interrupt, Search, Step};
+use crate::error::SearchError;
+use crate::learn::{Conflict, Learner};
+use crate::limits::StopReason;
+use crate::model::{Assignment, Model, Trend};
+use crate::options::Options;
+use crate::propagators::Fixpoint;
+use crate::stats::Stats;
+use crate::store::{Cause, Pred, Rel, Store};
+use crate::strategy::{Restarts, ValueOrder, complete_order};
+
+/// Where the search stands between calls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Search,
+    /// On a solution: the next call moves past it.
+    Solution,
+    Done,
+}
+
+/// A level of the search: the store's mark and the trail's length before its decision.
+struct Level {
+    mark: u64,
+    atoms: usize,
+}
+
+/// An end of a domain.
+#[derive(Clone, Copy)]
+enum End {
+    Low,
+    High,
+}
+
+/// At most this many learned nogoods are kept at first (and a tenth more per restart).
+const FIRST_KEPT: usize = 4_000;
+
+/// The trail engine's learning search.
+pub(crate) struct LearningEngine<'a> {
+    model: Arc<Model<'a>>,
+    store: Store,
+    fixpoint: Fixpoint<'a>,
+    learner: Learner,
+    levels: Vec<Level>,
+    phase: Phase,
+    bound: Bound,
+    values: ValueOrder,
+    restarts: Restarts,
+    run: u64,
+    run_conflicts: u64,
+    kept: usize,
+    /// The best solution's value indices (optimising): the phases a restart goes back to.
+    best: Option<Vec<u32>>,
+    /// Per variable of the cost, which end of its domain costs least (the others: `None`):
+    /// it is decided there, whatever its phase, so that a solution's cost is as low as
+    /// its other variables allow.
+    cheap_end: Vec<Option<End>>,
+    nodes: u64,
+    failures: u64,
+    solutions: u64,
+    restarted: u64,
+    max_depth: u64,
+}
+
+impl<'a> LearningEngine<'a> {
+    pub(crate) fn new(model: Arc<Model<'a>>, options: &Options) -> Self {
+        let mut store = Store::with_domains(model.universes(), |v| model.initial_domain(v));
+        let bound = Bound::new(options.incumbent.clone(), &model);
+        let objective = if bound.is_set() {
+            model.objective_def()
+        } else {
+            None
+        };
+        let fixpoint = Fixpoint::new(&model, objective, &mut store);
+        let strategy = &options.strategy;
+        let named: Vec<_> = strategy.named_vars().collect();
+        let order = complete_order(&named, store.num_vars());
+        let mut cheap_end = vec![None; store.num_vars()];
+        if let Some(def) = objective {
+            for ((var, coef, _), trend) in def.cost.terms.iter().zip(&def.cost.trends) {
+                cheap_end[var.index()] = match (trend, *coef > 0) {
+                    (Trend::Rising, true) | (Trend::Falling, false) => Some(End::Low),
+                    (Trend::Rising, false) | (Trend::Falling, true) => Some(End::High),
+                    (Trend::Mixed, _) => None,
+                };
+            }
+        }
+        LearningEngine {
+            cheap_end,
+            learner: Learner::new(store.num_vars(), &order),
+            model,
+            store,
+            fixpoint,
+            levels: Vec::new(),
+            phase: Phase::Start,
+            bound,
+            values: strategy.values.clone(),
+            restarts: strategy.restarts.unwrap_or(Restarts::luby(100)),
+            run: 0,
+            run_conflicts: 0,
+            kept: FIRST_KEPT,
+            best: None,
+            nodes: 0,
+            failures: 0,
+            solutions: 0,
+            restarted: 0,
+            max_depth: 0,
+        }
+    }
+
+    fn level(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    /// Propagates the root and starts recording. False if the model has no solution.
+    fn root(&mut self) -> bool {
+        if (0..self.store.num_vars()).any(|v| self.store.size(v) == 0) {
+            return false;
+        }
+        self.store.set_level(0);
+        self.bound.sync(&mut self.fixpoint);
+        if self.fixpoint.initial(&mut self.store).is_err() {
+            return false;
+        }
+        self.store.record_atoms();
+        true
+    }
+
+    /// Propagates the propagators and the nogoods to a fixpoint, or says what failed.
+    fn propagate(&mut self) -> Result<(), Conflict> {
+        loop {
+            if let Err(id) = self.learner.nogoods.propagate(&mut self.store) {
+                self.store.clear_events();
+                return Err(Conflict::Nogood(id));
+            }
+            if self.fixpoint.run(&mut self.store).is_err() {
+                let atoms = self.store.atoms().expect("recording");
+                return Err(Conflict::Cause(atoms.cause));
+            }
+            let atoms = self.store.atoms().expect("recording").len();
+            if !self.learner.nogoods.behind(atoms) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Undoes every level above `level`, saving the phases of the variables it frees.
+    fn backjump(&mut self, level: u32) {
+        if level >= self.level() {
+            return;
+        }
+        let Level { mark, atoms } = self.levels[level as usize];
+        self.store.clear_events();
+        let Self { store, learner, .. } = self;
+        let trail = store.atoms().expect("recording");
+        for atom in trail.since(atoms) {
+            let var = atom.pred.var as usize;
+            if store.is_fixed(var) {
+                learner
+                    .activity
+                    .save_phase(var, store.min(var).expect("fixed"));
+            }
+        }
+        store.undo_to(mark);
+        store
+            .atoms_mut()
+            .expect("recording")
+            .undo_to(atoms, |var| learner.activity.insert(var));
+        learner.nogoods.undone_to(atoms);
+        learner.backjumped(level);
+        self.levels.truncate(level as usize);
+        self.store.set_level(level);
+    }
+
+    /// Learns from `conflict`: backjumps and asserts the nogood. False if the conflict
+    /// holds at the root.
+    fn resolve(&mut self, conflict: Conflict) -> bool {
+        self.failures += 1;
+        self.run_conflicts += 1;
+        let Some(learned) = self.learner.analyze(conflict, &self.store, &self.fixpoint) else {
+            return false;
+        };
+        self.backjump(learned.backjump);
+        self.learner
+            .nogoods
+            .add(learned.nogood, learned.lbd, true, &mut self.store);
+        true
+    }
+
+    /// Restarts from the root if this run's conflicts are spent: keeps the nogoods (the
+    /// learned ones cut down to a budget that grows), goes back to the best solution's
+    /// phases when optimising.
+    fn maybe_restart(&mut self) {
+        if self.run_conflicts < self.restarts.budget(self.run) || self.level() == 0 {
+            return;
+        }
+        self.backjump(0);
+        self.run += 1;
+        self.run_conflicts = 0;
+        self.restarted += 1;
+        self.learner.nogoods.reduce(self.kept, &self.store);
+        self.kept += self.kept / 10;
+        if let Some(best) = &self.best {
+            for (var, &index) in best.iter().enumerate() {
+                self.learner.activity.save_phase(var, index);
+            }
+        }
+    }
+
+    /// The predicate to decide next, on the most active variable not fixed; `None` when
+    /// every variable is fixed.
+    fn pick(&mut self) -> Option<Pred> {
+        loop {
+            let var = self.learner.activity.pop()? as usize;
+            if self.store.is_fixed(var) {
+                continue;
+            }
+            let (low, high) = (self.store.min(var)?, self.store.max(var)?);
+            return Some(match self.values {
+                ValueOrder::Split => Pred::le(var, low + (high - low) / 2),
+                ValueOrder::ReverseSplit => Pred::ge(var, low + (high - low) / 2 + 1),
+                _ => match (self.cheap_end[var], self.learner.activity.phase(var)) {
+                    (Some(End::Low), _) => Pred::eq(var, low),
+                    (Some(End::High), _) => Pred::eq(var, high),
+                    (_, Some(index)) if self.store.contains(var, index) => Pred::eq(var, index),
+                    _ if matches!(self.values, ValueOrder::Descending) => Pred::eq(var, high),
+                    _ => Pred::eq(var, low),
+                },
+            });
+        }
+    }
+
+    /// Opens a level and makes `pred` true there.
+    fn decide(&mut self, pred: Pred) {
+        let atoms = self.store.atoms().expect("recording").len();
+        self.levels.push(Level {
+            mark: self.store.mark(),
+            atoms,
+        });
+        self.store.set_level(self.level());
+        self.max_depth = self.max_depth.max(u64::from(self.level()));
+        self.learner.decided(pred, atoms as u32);
+        self.store.set_cause(Cause::Decision);
+        let imposed = self.store.impose(pred);
+        debug_assert!(imposed.is_ok(), "a decision keeps a value");
+        if pred.rel == Rel::Eq {
+            // The variable is fixed: back in the heap when a backjump frees it.
+            self.learner
+                .activity
+                .save_phase(pred.var as usize, pred.value);
+        } else {
+            // Only narrowed: still a candidate.
+            self.learner.activity.insert(pred.var);
+        }
+        self.nodes += 1;
+    }
+
+    /// Moves past the solution the search stands on: optimising, the bound tightens
+    /// (the next propagation fails and is learned from); satisfying, a blocking nogood of
+    /// the decisions. False if nothing is left to search.
+    fn after_solution(&mut self) -> bool {
+        if self.bound.is_set() {
+            self.bound.sync(&mut self.fixpoint);
+            return true;
+        }
+        let mut decisions: Vec<Pred> = self.learner.decisions().collect();
+        let Some(last) = decisions.pop() else {
+            return false;
+        };
+        decisions.reverse();
+        decisions.insert(0, last);
+        let level = self.level();
+        self.backjump(level - 1);
+        let lbd = level;
+        self.learner
+            .nogoods
+            .add(decisions, lbd, false, &mut self.store);
+        true
+    }
+}
+
+impl Search for LearningEngine<'_> {
+    type Item = Assignment;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        loop {
+            match self.phase {
+                Phase::Start => {
+                    self.phase = if self.root() {
+                        Phase::Search
+                    } else {
+                        self.failures += 1;
+                        Phase::Done
+                    };
+                }
+                Phase::Solution => {
+                    self.phase = if self.after_solution() {
+                        Phase::Search
+                    } else {
+                        Phase::Done
+                    };
+                }
+                Phase::Search => {
+                    if let Err(conflict) = self.propagate() {
+                        if !self.resolve(conflict) {
+                            self.phase = Phase::Done;
+                            continue;
+                        }
+                        self.maybe_restart();
+                        // Conflicts are work too: the clock and the flag are read.
+                        if let Err(interrupt) = control.tick() {
+                            return Ok(Step::Interrupted(interrupt));
+                        }
+                        continue;
+                    }
+                    match self.pick() {
+                        None if !self.bound.improves(&self.model, &self.store) => {
+                            // Another search sharing the bound found better: the bound,
+                            // tightened, fails here.
+                            self.bound.sync(&mut self.fixpoint);
+                        }
+                        None => {
+                            debug_assert!(
+                                (0..self.store.num_vars()).all(|v| self.store.is_fixed(v)),
+                                "a solution fixes every variable"
+                            );
+                            #[cfg(feature = "debug-checks")]
+                            if let Some(nogood) =
+                                self.learner.nogoods.violated_by(&self.store.assignment())
+                            {
+                                panic!("debug-checks: a solution violates learned {nogood:?}");
+                            }
+                            self.solutions += 1;
+                            if self.bound.is_set() {
+                                self.best = Some(self.store.assignment());
+                            }
+                            self.phase = Phase::Solution;
+                            return Ok(Step::Solution);
+                        }
+                        Some(pred) => {
+                            if let Err(interrupt) = control.before_node(self.nodes) {
+                                // Not decided: the variable goes back among the candidates.
+                                self.learner.activity.insert(pred.var);
+                                return Ok(Step::Interrupted(interrupt));
+                            }
+                            self.decide(pred);
+                        }
+                    }
+                }
+                Phase::Done => {
+                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
+                }
+            }
+        }
+    }
+
+    fn take_solution(&mut self) -> Assignment {
+        Assignment::new(Arc::clone(self.model.identity()), self.store.assignment())
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            failures: self.failures,
+            solutions: self.solutions,
+            max_depth: self.max_depth,
+            propagations: self.fixpoint.runs,
+            restarts: self.restarted,
+            learned: self.learner.learned,
+            ..Stats::default()
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        0.0
+    }
+
+    fn path(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    fn objective(&self) -> Option<i64> {
+        self.bound.value
+    }
+
+    fn weight(&self) -> u64 {
+        1
+    }
+}

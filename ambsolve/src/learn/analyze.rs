@@ -1,0 +1,242 @@
+//! Conflict analysis to the first unique implication point (1UIP), over the predicate
+//! trail: the conflict's predicates at its deepest level are replaced, the latest first,
+//! by the explanations of the atoms that made them true, until one predicate of that level
+//! is left (or the level's decision). With the predicates of lower levels, its negation is
+//! the learned nogood; the search backjumps to the deepest of those lower levels, where the
+//! nogood asserts the negation.
+
+use std::collections::BTreeMap;
+
+use hashbrown::HashSet;
+
+use crate::store::{Atoms, Cause, Pred, Rel};
+
+/// What a conflict taught: a nogood (its first predicate the one at the conflict's level),
+/// the level to backjump to, and its literal block distance.
+pub(crate) struct Learned {
+    pub(crate) nogood: Vec<Pred>,
+    pub(crate) backjump: u32,
+    pub(crate) lbd: u32,
+}
+
+/// Analyses a conflict: `conflict` holds now and cannot hold in any solution.
+/// `explain(cause, position, pred, out)` appends predicates that held before the atom at
+/// `position`, which made `pred` true with `cause`, and imply it; `decision(level)` is the decision predicate of a
+/// level; `touched(var)` is told every variable met; `generic(cause)` says whether
+/// `explain` gives the same predicates for every atom `cause` made (then it is asked once).
+/// `None`: the conflict holds at the root (nothing is left to search).
+pub(crate) fn analyze(
+    atoms: &Atoms,
+    conflict: &[Pred],
+    decision: impl Fn(u32) -> Pred,
+    mut explain: impl FnMut(Cause, u32, Pred, &mut Vec<Pred>),
+    mut touched: impl FnMut(u32),
+    generic: impl Fn(Cause) -> bool,
+) -> Option<Learned> {
+    let level_of = |pred: Pred| atoms.true_since(pred).map_or(0, |p| atoms.level_of(p));
+    let deepest = conflict.iter().map(|&p| level_of(p)).max().unwrap_or(0);
+    if deepest == 0 {
+        return None;
+    }
+    // The conflict level's predicates by the atom that made them true; the others.
+    let mut current: BTreeMap<u32, Vec<Pred>> = BTreeMap::new();
+    let mut lower: HashSet<Pred> = HashSet::new();
+    // An equality is its two bounds, each made true by its own atom: every predicate kept
+    // at a position is then implied by that atom's own predicate, which is what gets
+    // explained.
+    let mut add =
+        |pred: Pred, current: &mut BTreeMap<u32, Vec<Pred>>, lower: &mut HashSet<Pred>| {
+            let var = pred.var as usize;
+            let parts = match pred.rel {
+                Rel::Eq => [
+                    Some(Pred::ge(var, pred.value)),
+                    Some(Pred::le(var, pred.value)),
+                ],
+                _ => [Some(pred), None],
+            };
+            for part in parts.into_iter().flatten() {
+                let Some(position) = atoms.true_since(part) else {
+                    continue;
+                };
+                let level = atoms.level_of(position);
+                if level == 0 {
+                    continue;
+                }
+                touched(part.var);
+                if level < deepest {
+                    lower.insert(part);
+                } else {
+                    let preds = current.entry(position).or_default();
+                    if !preds.contains(&part) {
+                        preds.push(part);
+                    }
+                }
+            }
+        };
+    for &pred in conflict {
+        add(pred, &mut current, &mut lower);
+    }
+    let mut reasons = Vec::new();
+    let mut explained = HashSet::new();
+    let uip = loop {
+        let (&position, preds) = current
+            .last_key_value()
+            .expect("the conflict level has a predicate");
+        let atom = atoms.at(position);
+        if atom.cause == Cause::Decision {
+            // Only the decision's atoms are left (they come first in their level): what
+            // they made true, in one predicate if it can be (a decision `x == v` of which
+            // only `x <= v` took part teaches `x >= v + 1`), else the decision itself.
+            let decided = decision(deepest);
+            let all: Vec<Pred> = current.values().flatten().copied().collect();
+            break conjunction(&all, decided).unwrap_or(decided);
+        }
+        if current.len() == 1 {
+            if let Some(uip) = conjunction(preds, atom.pred) {
+                break uip;
+            }
+        }
+        current.pop_last();
+        if !explained.insert(atom.cause) && generic(atom.cause) {
+            // Another atom of the same run was explained already, by the same predicates.
+            continue;
+        }
+        reasons.clear();
+        explain(atom.cause, position, atom.pred, &mut reasons);
+        for &reason in &reasons {
+            let since = atoms.true_since(reason);
+            debug_assert!(
+                since.is_none_or(|s| s < position),
+                "explanation of {:?} at {position} (cause {:?}) holds {reason:?} only since {since:?}",
+                atom.pred,
+                atom.cause
+            );
+            add(reason, &mut current, &mut lower);
+        }
+    };
+    let mut nogood = simplify(lower.into_iter().collect());
+    let backjump = nogood.iter().map(|&p| level_of(p)).max().unwrap_or(0);
+    // The deepest of the others second: the nogood's two watches.
+    if let Some(k) = (0..nogood.len()).max_by_key(|&k| level_of(nogood[k])) {
+        nogood.swap(0, k);
+    }
+    nogood.insert(0, uip);
+    let mut levels: Vec<u32> = nogood[1..].iter().map(|&p| level_of(p)).collect();
+    levels.push(deepest);
+    levels.sort_unstable();
+    levels.dedup();
+    Some(Learned {
+        nogood,
+        backjump,
+        lbd: levels.len() as u32,
+    })
+}
+
+/// One predicate equivalent to all of `preds` (on one variable, made true by one atom
+/// whose own predicate is `atom`), or the atom's predicate where it implies them all.
+fn conjunction(preds: &[Pred], atom: Pred) -> Option<Pred> {
+    let var = atom.var as usize;
+    let (mut low, mut high) = (None::<u32>, None::<u32>);
+    let mut holes = Vec::new();
+    for &p in preds {
+        match p.rel {
+            Rel::Ge => low = low.max(Some(p.value)),
+            Rel::Le => high = Some(high.map_or(p.value, |h| h.min(p.value))),
+            Rel::Eq => {
+                low = low.max(Some(p.value));
+                high = Some(high.map_or(p.value, |h| h.min(p.value)));
+            }
+            Rel::Ne => holes.push(p.value),
+        }
+    }
+    holes.retain(|&v| low.is_none_or(|l| v >= l) && high.is_none_or(|h| v <= h));
+    holes.sort_unstable();
+    holes.dedup();
+    match (low, high, holes.as_slice()) {
+        (Some(l), Some(h), _) if l == h => Some(Pred::eq(var, l)),
+        (Some(l), None, []) => Some(Pred::ge(var, l)),
+        (None, Some(h), []) => Some(Pred::le(var, h)),
+        (None, None, &[v]) => Some(Pred::ne(var, v)),
+        _ => preds.iter().all(|&p| implies(atom, p)).then_some(atom),
+    }
+}
+
+/// Whether `p` true makes `q` true.
+fn implies(p: Pred, q: Pred) -> bool {
+    if p.var != q.var {
+        return false;
+    }
+    match (p.rel, q.rel) {
+        (Rel::Ge, Rel::Ge) => p.value >= q.value,
+        (Rel::Ge, Rel::Ne) => q.value < p.value,
+        (Rel::Le, Rel::Le) => p.value <= q.value,
+        (Rel::Le, Rel::Ne) => q.value > p.value,
+        (Rel::Eq, _) => q.accepts(p.value),
+        (Rel::Ne, Rel::Ne) => p.value == q.value,
+        _ => false,
+    }
+}
+
+/// The predicates without those another of them implies (each once).
+fn simplify(mut preds: Vec<Pred>) -> Vec<Pred> {
+    preds.sort_unstable();
+    preds.dedup();
+    let mut kept: Vec<Pred> = Vec::with_capacity(preds.len());
+    let mut start = 0;
+    while start < preds.len() {
+        let var = preds[start].var;
+        let end = start + preds[start..].iter().take_while(|p| p.var == var).count();
+        let group = &preds[start..end];
+        for (i, &q) in group.iter().enumerate() {
+            let implied = group
+                .iter()
+                .enumerate()
+                .any(|(j, &p)| j != i && implies(p, q) && !(implies(q, p) && j > i));
+            if !implied {
+                kept.push(q);
+            }
+        }
+        start = end;
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conjunctions_fold_to_one_predicate() {
+        let ge = |v| Pred::ge(0, v);
+        let le = |v| Pred::le(0, v);
+        assert_eq!(conjunction(&[ge(3), ge(5)], ge(6)), Some(ge(5)));
+        assert_eq!(conjunction(&[ge(5), le(5)], le(5)), Some(Pred::eq(0, 5)));
+        assert_eq!(
+            conjunction(&[ge(3), Pred::ne(0, 4)], ge(6)),
+            Some(ge(6)),
+            "the atom's own predicate implies both"
+        );
+        assert_eq!(conjunction(&[ge(3), Pred::ne(0, 1)], ge(6)), Some(ge(3)));
+        assert_eq!(
+            conjunction(&[Pred::eq(0, 4), Pred::ne(0, 7)], le(4)),
+            Some(Pred::eq(0, 4))
+        );
+    }
+
+    #[test]
+    fn simplifying_keeps_the_strongest() {
+        let preds = vec![
+            Pred::ge(0, 3),
+            Pred::ge(0, 5),
+            Pred::ne(0, 2),
+            Pred::ne(0, 9),
+            Pred::le(1, 4),
+            Pred::eq(1, 2),
+            Pred::ge(0, 5),
+        ];
+        assert_eq!(
+            simplify(preds),
+            [Pred::ge(0, 5), Pred::ne(0, 9), Pred::eq(1, 2)]
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! Search that learns (lazy clause generation's core, over the store's atomic predicates):
+//! what a conflict's predicates are, their explanation by the causes the predicate trail
+//! recorded, conflict analysis to the first UIP (`analyze.rs`), the nogoods learned and
+//! their propagation by watched predicates (`nogoods.rs`), and activity-based search with
+//! phase saving (`activity.rs`). The trail engine's learning search
+//! (`engine/trail/learning.rs`) drives them.
+//!
+//! Every change a propagator makes is explained by the domains of its scope when its run
+//! began ([`Fixpoint::explain`]): sound for any propagator whose pruning follows from its
+//! constraint and those domains, which every built-in one does; a propagator may give
+//! tighter explanations of its own through [`BuiltinPropagator::explain`].
+//!
+//! [`BuiltinPropagator::explain`]: crate::propagator::BuiltinPropagator::explain
+
+mod activity;
+mod analyze;
+mod nogoods;
+
+pub(crate) use self::activity::Activity;
+pub(crate) use self::analyze::Learned;
+pub(crate) use self::nogoods::Nogoods;
+
+use crate::propagators::Fixpoint;
+use crate::store::{Cause, Pred, Store};
+
+/// What failed: the run of a propagator (or the symmetry rule), by the cause it ran
+/// under, or a nogood all of whose predicates hold.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Conflict {
+    Cause(Cause),
+    Nogood(u32),
+}
+
+/// The learning parts of a search: the nogoods, the activities, and each level's decision.
+pub(crate) struct Learner {
+    pub(crate) nogoods: Nogoods,
+    pub(crate) activity: Activity,
+    /// The decision of each level (level `l` at `l - 1`) and the trail position before it.
+    decisions: Vec<(Pred, u32)>,
+    /// Nogoods learned in all.
+    pub(crate) learned: u64,
+}
+
+impl Learner {
+    /// A learner over the store's variables, activity ties broken by `order`.
+    pub(crate) fn new(num_vars: usize, order: &[usize]) -> Self {
+        Learner {
+            nogoods: Nogoods::new(num_vars),
+            activity: Activity::new(order),
+            decisions: Vec::new(),
+            learned: 0,
+        }
+    }
+
+    /// The search decides `pred` at a new level, the trail holding `position` atoms.
+    pub(crate) fn decided(&mut self, pred: Pred, position: u32) {
+        self.decisions.push((pred, position));
+    }
+
+    /// The decisions of the levels kept after backjumping to `level`.
+    pub(crate) fn backjumped(&mut self, level: u32) {
+        self.decisions.truncate(level as usize);
+    }
+
+    /// The decisions in force, from the first level on.
+    pub(crate) fn decisions(&self) -> impl Iterator<Item = Pred> + '_ {
+        self.decisions.iter().map(|&(pred, _)| pred)
+    }
+
+    /// Appends predicates that held before the atom at `at` that made `pred` true with
+    /// `cause`, and imply it (`pred` `None`, `at` the trail's length: that imply the
+    /// failure of the run `cause` names).
+    fn explain(
+        &self,
+        cause: Cause,
+        at: u32,
+        pred: Option<Pred>,
+        store: &Store,
+        fixpoint: &Fixpoint<'_>,
+        out: &mut Vec<Pred>,
+    ) {
+        let atoms = store.atoms().expect("a learning search records atoms");
+        match cause {
+            Cause::Prop { prop, start } => fixpoint.explain(prop, atoms, start, at, pred, out),
+            Cause::Nogood(id) => out.extend(
+                self.nogoods
+                    .preds(id)
+                    .iter()
+                    .filter(|&&p| store.holds(p) && Some(p) != pred),
+            ),
+            Cause::Decision => {
+                debug_assert!(false, "decisions are not explained");
+            }
+        }
+    }
+
+    /// Analyses `conflict` (which holds in the store now): the nogood it teaches, or
+    /// `None` if it holds at the root. Bumps the activity of every variable met.
+    pub(crate) fn analyze(
+        &mut self,
+        conflict: Conflict,
+        store: &Store,
+        fixpoint: &Fixpoint<'_>,
+    ) -> Option<Learned> {
+        let mut preds = Vec::new();
+        match conflict {
+            Conflict::Cause(cause) => {
+                let at = store.atoms().expect("recording").len() as u32;
+                self.explain(cause, at, None, store, fixpoint, &mut preds);
+            }
+            Conflict::Nogood(id) => preds.extend_from_slice(self.nogoods.preds(id)),
+        }
+        let atoms = store.atoms().expect("a learning search records atoms");
+        let mut met = Vec::new();
+        let learned = analyze::analyze(
+            atoms,
+            &preds,
+            |level| self.decisions[level as usize - 1].0,
+            |cause, at, pred, out| self.explain(cause, at, Some(pred), store, fixpoint, out),
+            |var| met.push(var),
+            |cause| match cause {
+                Cause::Prop { prop, .. } => !fixpoint.explains(prop),
+                _ => true,
+            },
+        );
+        for var in met {
+            self.activity.bump(var);
+        }
+        self.activity.decay();
+        self.learned += u64::from(learned.is_some());
+        learned
+    }
+}

@@ -1,0 +1,514 @@
+//! The predicate trail, kept only when the search learns: every change to a domain as the
+//! atomic predicates it made true (`x >= v`, `x <= v` over value indices, and `x != v` for
+//! a value that went strictly between the ends), each with its level and its cause (a
+//! decision, a propagator's run, a nogood). Conflict analysis (`crate::learn`) reads it to
+//! find when a predicate became true and why.
+//!
+//! A predicate is over value *indices*, the store's own currency: for an integer variable
+//! whose images rise with their indices (a range, a sorted list) it is the same as over the
+//! values.
+//!
+//! The domain of a variable at any position of the trail is its domain when recording
+//! began (the root, propagated), less the atoms on it before that position: its last lower
+//! and upper bound there, less its holes there. That is what lets any propagator explain
+//! itself soundly without code of its own ([`Atoms::domain_at`]): what it pruned follows
+//! from its constraint and the domains of its scope when its run began.
+
+use hashbrown::HashMap;
+
+use super::Store;
+use crate::choice::Fail;
+
+/// How an atomic predicate compares a variable's value index with its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Rel {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+}
+
+/// An atomic predicate: `var rel value`, over value indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Pred {
+    pub(crate) var: u32,
+    pub(crate) rel: Rel,
+    pub(crate) value: u32,
+}
+
+impl Pred {
+    pub(crate) fn ge(var: usize, value: u32) -> Pred {
+        Pred {
+            var: var as u32,
+            rel: Rel::Ge,
+            value,
+        }
+    }
+
+    pub(crate) fn le(var: usize, value: u32) -> Pred {
+        Pred {
+            var: var as u32,
+            rel: Rel::Le,
+            value,
+        }
+    }
+
+    pub(crate) fn eq(var: usize, value: u32) -> Pred {
+        Pred {
+            var: var as u32,
+            rel: Rel::Eq,
+            value,
+        }
+    }
+
+    pub(crate) fn ne(var: usize, value: u32) -> Pred {
+        Pred {
+            var: var as u32,
+            rel: Rel::Ne,
+            value,
+        }
+    }
+
+    /// Its negation, or `None` where it is true of every index (`x >= 0`, `x <= MAX`).
+    pub(crate) fn negated(self) -> Option<Pred> {
+        let var = self.var as usize;
+        match self.rel {
+            Rel::Ge => self.value.checked_sub(1).map(|v| Pred::le(var, v)),
+            Rel::Le => self.value.checked_add(1).map(|v| Pred::ge(var, v)),
+            Rel::Eq => Some(Pred::ne(var, self.value)),
+            Rel::Ne => Some(Pred::eq(var, self.value)),
+        }
+    }
+
+    /// Whether an index satisfies it.
+    pub(crate) fn accepts(self, index: u32) -> bool {
+        match self.rel {
+            Rel::Ge => index >= self.value,
+            Rel::Le => index <= self.value,
+            Rel::Eq => index == self.value,
+            Rel::Ne => index != self.value,
+        }
+    }
+}
+
+/// Why a change was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Cause {
+    /// A decision of the search (the level's first atoms).
+    Decision,
+    /// A run of built-in propagator `prop` that began when the trail held `start` atoms.
+    Prop { prop: u32, start: u32 },
+    /// Nogood `id` of the learner's store, all of whose other predicates held.
+    Nogood(u32),
+}
+
+/// One change: the predicate it made true (`Ge`, `Le` or `Ne`), the bound it replaced (for
+/// `Ge` and `Le`), its level and its cause.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Atom {
+    pub(crate) pred: Pred,
+    prev: u32,
+    pub(crate) level: u32,
+    pub(crate) cause: Cause,
+}
+
+/// The predicate trail (see the module's documentation).
+#[derive(Clone, Debug)]
+pub(crate) struct Atoms {
+    list: Vec<Atom>,
+    /// Per variable, its ends as last recorded.
+    low: Vec<u32>,
+    high: Vec<u32>,
+    /// Per variable, the positions of its `Ge`, `Le` and `Ne` atoms, in order.
+    lows: Vec<Vec<u32>>,
+    highs: Vec<Vec<u32>>,
+    holes: Vec<Vec<u32>>,
+    /// Where each value went as a hole (its `Ne` atom).
+    hole_at: HashMap<(u32, u32), u32>,
+    /// The cause of the changes being made now.
+    pub(crate) cause: Cause,
+    level: u32,
+    /// Under `debug-checks`, the domains when recording began, of the variables of at most
+    /// 4,096 values: what explanations are checked against.
+    #[cfg(feature = "debug-checks")]
+    root: Vec<Option<crate::domain::Domain>>,
+}
+
+impl Atoms {
+    /// An empty trail over domains whose ends are `ends` now.
+    fn new(ends: impl Iterator<Item = (u32, u32)>) -> Self {
+        let (low, high): (Vec<u32>, Vec<u32>) = ends.unzip();
+        let n = low.len();
+        Atoms {
+            list: Vec::new(),
+            low,
+            high,
+            lows: vec![Vec::new(); n],
+            highs: vec![Vec::new(); n],
+            holes: vec![Vec::new(); n],
+            hole_at: HashMap::new(),
+            cause: Cause::Decision,
+            level: 0,
+            #[cfg(feature = "debug-checks")]
+            root: Vec::new(),
+        }
+    }
+
+    /// The number of variables.
+    #[cfg(feature = "debug-checks")]
+    pub(crate) fn num_vars(&self) -> usize {
+        self.low.len()
+    }
+
+    /// Under `debug-checks`, the domain of `var` when recording began, if kept.
+    #[cfg(feature = "debug-checks")]
+    pub(crate) fn root(&self, var: usize) -> Option<&crate::domain::Domain> {
+        self.root.get(var)?.as_ref()
+    }
+
+    /// How many atoms the trail holds: a position to undo to.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub(crate) fn at(&self, position: u32) -> &Atom {
+        &self.list[position as usize]
+    }
+
+    /// The atoms from `from` on.
+    pub(crate) fn since(&self, from: usize) -> &[Atom] {
+        &self.list[from..]
+    }
+
+    fn push(&mut self, pred: Pred, prev: u32) -> u32 {
+        let position = self.list.len() as u32;
+        self.list.push(Atom {
+            pred,
+            prev,
+            level: self.level,
+            cause: self.cause,
+        });
+        position
+    }
+
+    /// Records the ends of `var` after a change.
+    fn bounds(&mut self, var: usize, low: u32, high: u32) {
+        if low > self.low[var] {
+            let position = self.push(Pred::ge(var, low), self.low[var]);
+            self.lows[var].push(position);
+            self.low[var] = low;
+        }
+        if high < self.high[var] {
+            let position = self.push(Pred::le(var, high), self.high[var]);
+            self.highs[var].push(position);
+            self.high[var] = high;
+        }
+    }
+
+    /// Records that `value` went from `var` strictly between its ends.
+    fn hole(&mut self, var: usize, value: u32) {
+        let position = self.push(Pred::ne(var, value), 0);
+        self.holes[var].push(position);
+        self.hole_at.entry((var as u32, value)).or_insert(position);
+    }
+
+    /// Pops the atoms from `len` on, last first, telling `each` their variables.
+    pub(crate) fn undo_to(&mut self, len: usize, mut each: impl FnMut(u32)) {
+        while self.list.len() > len {
+            let atom = self.list.pop().expect("longer than len");
+            let position = self.list.len() as u32;
+            let var = atom.pred.var as usize;
+            match atom.pred.rel {
+                Rel::Ge => {
+                    self.lows[var].pop();
+                    self.low[var] = atom.prev;
+                }
+                Rel::Le => {
+                    self.highs[var].pop();
+                    self.high[var] = atom.prev;
+                }
+                _ => {
+                    self.holes[var].pop();
+                    let key = (atom.pred.var, atom.pred.value);
+                    if self.hole_at.get(&key) == Some(&position) {
+                        self.hole_at.remove(&key);
+                    }
+                }
+            }
+            each(atom.pred.var);
+        }
+    }
+
+    /// The first of `positions` (atoms of rising position) whose atom's value `ok` accepts,
+    /// given that once one does, all later ones do.
+    fn first_where(&self, positions: &[u32], ok: impl Fn(u32) -> bool) -> Option<u32> {
+        let k = positions.partition_point(|&p| !ok(self.list[p as usize].pred.value));
+        positions.get(k).copied()
+    }
+
+    /// The position of the atom since which `pred`, true now, has been true; `None` if it
+    /// was true when recording began.
+    pub(crate) fn true_since(&self, pred: Pred) -> Option<u32> {
+        let var = pred.var as usize;
+        let v = pred.value;
+        let ge = |v: u32| self.first_where(&self.lows[var], |low| low >= v);
+        let le = |v: u32| self.first_where(&self.highs[var], |high| high <= v);
+        match pred.rel {
+            Rel::Ge => ge(v),
+            Rel::Le => le(v),
+            Rel::Eq => match (ge(v), le(v)) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            },
+            Rel::Ne => {
+                let hole = self.hole_at.get(&(pred.var, v)).copied();
+                let above = v.checked_add(1).and_then(ge);
+                let below = v.checked_sub(1).and_then(le);
+                [hole, above, below].into_iter().flatten().min()
+            }
+        }
+    }
+
+    /// Appends to `out` predicates that describe the domain of `var` before position
+    /// `start` (its ends and holes then, leaving out what held when recording began).
+    pub(crate) fn domain_at(&self, var: usize, start: u32, out: &mut Vec<Pred>) {
+        let before = |positions: &[u32]| {
+            let k = positions.partition_point(|&p| p < start);
+            k.checked_sub(1)
+                .map(|k| self.list[positions[k] as usize].pred)
+        };
+        let low = before(&self.lows[var]);
+        let high = before(&self.highs[var]);
+        out.extend(low);
+        out.extend(high);
+        let (low, high) = (
+            low.map_or(0, |p| p.value),
+            high.map_or(u32::MAX, |p| p.value),
+        );
+        for &p in &self.holes[var] {
+            if p >= start {
+                break;
+            }
+            let value = self.list[p as usize].pred.value;
+            if value > low && value < high {
+                out.push(Pred::ne(var, value));
+            }
+        }
+    }
+
+    /// The smallest index of `var` before position `at`, where an atom moved it (`None`:
+    /// as when recording began).
+    pub(crate) fn low_before(&self, var: usize, at: u32) -> Option<u32> {
+        let positions = &self.lows[var];
+        let k = positions.partition_point(|&p| p < at);
+        k.checked_sub(1)
+            .map(|k| self.list[positions[k] as usize].pred.value)
+    }
+
+    /// The largest index of `var` before position `at`, where an atom moved it.
+    pub(crate) fn high_before(&self, var: usize, at: u32) -> Option<u32> {
+        let positions = &self.highs[var];
+        let k = positions.partition_point(|&p| p < at);
+        k.checked_sub(1)
+            .map(|k| self.list[positions[k] as usize].pred.value)
+    }
+
+    /// The ends of `var` now, as recorded.
+    pub(crate) fn ends_now(&self, var: usize) -> (u32, u32) {
+        (self.low[var], self.high[var])
+    }
+
+    /// The level of position `position`.
+    pub(crate) fn level_of(&self, position: u32) -> u32 {
+        self.list[position as usize].level
+    }
+}
+
+impl Store {
+    /// From now on, records every change on a predicate trail (for learning). The domains
+    /// as they are now are its starting point.
+    pub(crate) fn record_atoms(&mut self) {
+        let ends: Vec<(u32, u32)> = (0..self.num_vars())
+            .map(|v| (self.min(v).unwrap_or(0), self.max(v).unwrap_or(0)))
+            .collect();
+        #[allow(unused_mut)]
+        let mut atoms = Atoms::new(ends.into_iter());
+        #[cfg(feature = "debug-checks")]
+        {
+            atoms.root = (0..self.num_vars())
+                .map(|v| (self.universe(v) <= 4_096).then(|| self.domain(v)))
+                .collect();
+        }
+        self.atoms = Some(Box::new(atoms));
+    }
+
+    /// The predicate trail, if recorded.
+    #[inline]
+    pub(crate) fn atoms(&self) -> Option<&Atoms> {
+        self.atoms.as_deref()
+    }
+
+    #[inline]
+    pub(crate) fn atoms_mut(&mut self) -> Option<&mut Atoms> {
+        self.atoms.as_deref_mut()
+    }
+
+    /// When recording, the changes made from now on are `prop`'s run.
+    #[inline(always)]
+    pub(crate) fn set_cause_prop(&mut self, prop: u32) {
+        if let Some(atoms) = &mut self.atoms {
+            atoms.cause = Cause::Prop {
+                prop,
+                start: atoms.list.len() as u32,
+            };
+        }
+    }
+
+    /// When recording, the changes made from now on have cause `cause`.
+    #[inline]
+    pub(crate) fn set_cause(&mut self, cause: Cause) {
+        if let Some(atoms) = &mut self.atoms {
+            atoms.cause = cause;
+        }
+    }
+
+    /// Records the change just made to `var`, which lost the bits `lost` of its word `w`
+    /// (none: only its ends may have moved).
+    #[inline(always)]
+    pub(super) fn note(&mut self, var: usize, w: usize, lost: u64) {
+        if self.atoms.is_some() {
+            self.note_recorded(var, w, lost);
+        }
+    }
+
+    #[inline(never)]
+    fn note_recorded(&mut self, var: usize, w: usize, lost: u64) {
+        let (Some(low), Some(high)) = (self.min(var), self.max(var)) else {
+            return;
+        };
+        let level = self.cells.level();
+        let atoms = self.atoms.as_mut().expect("recording");
+        atoms.level = level;
+        atoms.bounds(var, low, high);
+        let mut bits = lost;
+        while bits != 0 {
+            let value = w as u32 * 64 + bits.trailing_zeros();
+            bits &= bits - 1;
+            if value > low && value < high {
+                atoms.hole(var, value);
+            }
+        }
+    }
+
+    /// Whether `pred` holds in every value left.
+    pub(crate) fn holds(&self, pred: Pred) -> bool {
+        let var = pred.var as usize;
+        match pred.rel {
+            Rel::Ge => self.min(var).is_some_and(|low| low >= pred.value),
+            Rel::Le => self.max(var).is_some_and(|high| high <= pred.value),
+            Rel::Eq => self.is_fixed(var) && self.min(var) == Some(pred.value),
+            Rel::Ne => !self.contains(var, pred.value),
+        }
+    }
+
+    /// Whether `pred` holds in no value left.
+    pub(crate) fn refutes(&self, pred: Pred) -> bool {
+        let var = pred.var as usize;
+        match pred.rel {
+            Rel::Ge => self.max(var).is_none_or(|high| high < pred.value),
+            Rel::Le => self.min(var).is_none_or(|low| low > pred.value),
+            Rel::Eq => !self.contains(var, pred.value),
+            Rel::Ne => self.is_fixed(var) && self.min(var) == Some(pred.value),
+        }
+    }
+
+    /// Makes `pred` true: removes the values it rejects.
+    ///
+    /// # Errors
+    /// [`Fail`] if no value is left.
+    pub(crate) fn impose(&mut self, pred: Pred) -> Result<(), Fail> {
+        let var = pred.var as usize;
+        match pred.rel {
+            Rel::Ge if pred.value > 0 => self.remove_range(var, 0, pred.value - 1),
+            Rel::Le if pred.value < u32::MAX => self.remove_range(var, pred.value + 1, u32::MAX),
+            Rel::Ge | Rel::Le => Ok(()),
+            Rel::Eq => self.assign(var, pred.value),
+            Rel::Ne => self.remove(var, pred.value).map(|_| ()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atoms_say_when_a_predicate_became_true() {
+        let mut s = Store::new(&[10, 100, 1_000_000]);
+        s.record_atoms();
+        s.set_level(1);
+        s.remove(0, 5).unwrap(); // a hole: x0 != 5
+        s.remove_range(0, 0, 2).unwrap(); // x0 >= 3
+        s.set_level(2);
+        s.remove_range(1, 50, 99).unwrap(); // x1 <= 49
+        s.remove(1, 10).unwrap();
+        s.remove_range(2, 0, 499_999).unwrap();
+        s.remove(2, 600_000).unwrap();
+        let atoms = s.atoms().unwrap();
+        let preds: Vec<Pred> = atoms.since(0).iter().map(|a| a.pred).collect();
+        assert_eq!(
+            preds,
+            [
+                Pred::ne(0, 5),
+                Pred::ge(0, 3),
+                // A wide domain's top goes a word at a time, from the top down.
+                Pred::le(1, 63),
+                Pred::le(1, 49),
+                Pred::ne(1, 10),
+                Pred::ge(2, 500_000),
+                Pred::ne(2, 600_000)
+            ]
+        );
+        assert_eq!(atoms.true_since(Pred::ne(0, 5)), Some(0));
+        assert_eq!(atoms.true_since(Pred::ne(0, 1)), Some(1));
+        assert_eq!(atoms.true_since(Pred::ge(0, 2)), Some(1));
+        assert_eq!(atoms.true_since(Pred::le(1, 60)), Some(3));
+        assert_eq!(atoms.true_since(Pred::le(1, 70)), Some(2));
+        assert_eq!(atoms.true_since(Pred::ne(2, 3)), Some(5));
+        assert_eq!(atoms.level_of(2), 2);
+        let mut out = Vec::new();
+        atoms.domain_at(0, 1, &mut out);
+        assert_eq!(out, [Pred::ne(0, 5)]);
+        out.clear();
+        atoms.domain_at(0, 6, &mut out);
+        assert_eq!(out, [Pred::ge(0, 3), Pred::ne(0, 5)]);
+        for pred in [
+            Pred::ge(0, 3),
+            Pred::ne(0, 5),
+            Pred::le(1, 49),
+            Pred::ne(2, 1),
+        ] {
+            assert!(s.holds(pred) && !s.refutes(pred), "{pred:?}");
+        }
+        assert!(s.refutes(Pred::eq(0, 5)) && !s.holds(Pred::eq(0, 4)));
+        s.atoms_mut().unwrap().undo_to(2, |_| {});
+        assert_eq!(s.atoms().unwrap().true_since(Pred::ne(0, 5)), Some(0));
+        assert_eq!(s.atoms().unwrap().hole_at.len(), 1);
+    }
+
+    #[test]
+    fn negations_and_imposing() {
+        assert_eq!(Pred::ge(1, 0).negated(), None);
+        assert_eq!(Pred::ge(1, 4).negated(), Some(Pred::le(1, 3)));
+        assert_eq!(Pred::eq(1, 4).negated(), Some(Pred::ne(1, 4)));
+        let mut s = Store::new(&[8]);
+        s.impose(Pred::ge(0, 2)).unwrap();
+        s.impose(Pred::le(0, 6)).unwrap();
+        s.impose(Pred::ne(0, 4)).unwrap();
+        assert_eq!(s.iter(0).collect::<Vec<_>>(), [2, 3, 5, 6]);
+        s.impose(Pred::eq(0, 5)).unwrap();
+        assert!(s.holds(Pred::eq(0, 5)));
+        assert_eq!(s.impose(Pred::ne(0, 5)), Err(Fail));
+    }
+}
