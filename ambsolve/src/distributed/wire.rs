@@ -138,6 +138,8 @@ pub(super) fn read_result(bytes: &[u8]) -> Result<(u64, TaskResult, Duration), &
         elapsed: Duration::from_nanos(w[10]),
         moves: w[12],
         plateau: w[13],
+        // A search that learns is never distributed: it runs in one piece.
+        learned: 0,
     };
     let result = TaskResult {
         solutions: w[1],
@@ -195,6 +197,7 @@ mod tests {
             restarts: 1,
             moves: 19,
             plateau: 23,
+            learned: 0,
             elapsed: Duration::from_nanos(123_456_789),
         };
         let mut task = TaskResult {
