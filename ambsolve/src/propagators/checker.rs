@@ -9,6 +9,7 @@
 
 #[cfg(feature = "debug-checks")]
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 use crate::choice::Fail;
 #[cfg(feature = "debug-checks")]
@@ -77,35 +78,17 @@ impl Supports {
         }
         let mut used: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
         let (mut any, mut all) = (false, true);
-        if domains.iter().all(|d| !d.is_empty()) {
-            let mut values = vec![0u32; store.num_vars()];
-            let mut at = vec![0usize; vars.len()];
-            loop {
-                for (k, &v) in vars.iter().enumerate() {
-                    values[v] = domains[k][at[k]];
+        each_tuple(&vars, &domains, store.num_vars(), |at, values| {
+            if meaning.holds(values) {
+                any = true;
+                for (k, &a) in at.iter().enumerate() {
+                    used[k][a] = true;
                 }
-                if meaning.holds(&values) {
-                    any = true;
-                    for (k, &a) in at.iter().enumerate() {
-                        used[k][a] = true;
-                    }
-                } else {
-                    all = false;
-                }
-                let mut k = 0;
-                while k < at.len() {
-                    at[k] += 1;
-                    if at[k] < domains[k].len() {
-                        break;
-                    }
-                    at[k] = 0;
-                    k += 1;
-                }
-                if k == at.len() {
-                    break;
-                }
+            } else {
+                all = false;
             }
-        }
+            ControlFlow::Continue(())
+        });
         Some(Supports {
             vars,
             domains,
@@ -113,6 +96,43 @@ impl Supports {
             any,
             all,
         })
+    }
+}
+
+/// Calls `visit` with every assignment of `vars` (sorted, distinct) within `domains`, in
+/// odometer order: the positions taken in each domain, and the value indices of all
+/// `num_vars` variables (the others 0); none if a domain is empty. `visit` may stop it.
+fn each_tuple(
+    vars: &[usize],
+    domains: &[Vec<u32>],
+    num_vars: usize,
+    mut visit: impl FnMut(&[usize], &[u32]) -> ControlFlow<()>,
+) {
+    if domains.iter().any(Vec::is_empty) {
+        return;
+    }
+    let n = vars.iter().max().map_or(0, |&v| v + 1).max(num_vars);
+    let mut values = vec![0u32; n];
+    let mut at = vec![0usize; vars.len()];
+    loop {
+        for (k, &v) in vars.iter().enumerate() {
+            values[v] = domains[k][at[k]];
+        }
+        if visit(&at, &values).is_break() {
+            return;
+        }
+        let mut k = 0;
+        while k < at.len() {
+            at[k] += 1;
+            if at[k] < domains[k].len() {
+                break;
+            }
+            at[k] = 0;
+            k += 1;
+        }
+        if k == at.len() {
+            return;
+        }
     }
 }
 
@@ -146,42 +166,28 @@ pub(crate) fn explanation_sound(
     let tuples = domains
         .iter()
         .try_fold(1u64, |n, d| n.checked_mul(d.len() as u64));
-    if tuples.is_none_or(|n| n > MOST_TUPLES) || domains.iter().any(Vec::is_empty) {
+    if tuples.is_none_or(|n| n > MOST_TUPLES) {
         return Ok(());
     }
-    let n = vars.iter().max().map_or(0, |&v| v + 1);
-    let mut values = vec![0u32; n.max(atoms.num_vars())];
-    let mut at = vec![0usize; vars.len()];
-    loop {
-        for (k, &v) in vars.iter().enumerate() {
-            values[v] = domains[k][at[k]];
+    let mut found = Ok(());
+    each_tuple(&vars, &domains, atoms.num_vars(), |_, values| {
+        if !meaning.holds(values) || pred.is_some_and(|p| p.accepts(values[p.var as usize])) {
+            return ControlFlow::Continue(());
         }
-        if meaning.holds(&values) && pred.is_none_or(|p| !p.accepts(values[p.var as usize])) {
-            let shown: Vec<String> = vars
-                .iter()
-                .map(|&v| format!("v{v} = {}", values[v]))
-                .collect();
-            return Err(format!(
-                "the explanation {explanation:?} of {} does not imply it under {}: \
-                 {} satisfies both",
-                pred.map_or("a failure".to_string(), |p| format!("{p:?}")),
-                meaning.describe(),
-                shown.join(", ")
-            ));
-        }
-        let mut k = 0;
-        while k < at.len() {
-            at[k] += 1;
-            if at[k] < domains[k].len() {
-                break;
-            }
-            at[k] = 0;
-            k += 1;
-        }
-        if k == at.len() {
-            return Ok(());
-        }
-    }
+        let shown: Vec<String> = vars
+            .iter()
+            .map(|&v| format!("v{v} = {}", values[v]))
+            .collect();
+        found = Err(format!(
+            "the explanation {explanation:?} of {} does not imply it under {}: \
+             {} satisfies both",
+            pred.map_or("a failure".to_string(), |p| format!("{p:?}")),
+            meaning.describe(),
+            shown.join(", ")
+        ));
+        ControlFlow::Break(())
+    });
+    found
 }
 
 /// A small deterministic random number generator (xorshift), for tests.
