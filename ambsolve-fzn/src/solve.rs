@@ -38,7 +38,7 @@ pub struct SolveOptions {
     /// Stops the search when set (Ctrl-C, SIGTERM), printing what was found.
     pub cancel: Option<CancelFlag>,
     /// `--learning`: learn from conflicts ([`Strategy::learning`]), on one thread (more
-    /// threads search without it). Off by default: it proves scheduling that the plain
+    /// threads search without it, as do `-a` and `-n` on a satisfaction problem). Off by default: it proves scheduling that the plain
     /// search cannot, and loses where its explanations are still the domains of a
     /// constraint's scope (all-different, reified sums: golomb, bibd, photo).
     pub learning: bool,
@@ -172,8 +172,7 @@ pub fn solve(
         (Some(strategy), false) => strategy.clone(),
         _ => free_search(options.threads),
     }
-    .propagate_refutations(true)
-    .learning(options.learning && options.threads <= 1);
+    .propagate_refutations(true);
     let mut limits = Limits::new();
     if let Some(time) = options.time {
         limits = limits.time(time);
@@ -190,6 +189,9 @@ pub fn solve(
     if let Some(n) = solutions {
         limits = limits.solutions(n);
     }
+    // Learning runs on one thread, and finds one solution of a satisfaction problem.
+    let learning = options.learning && options.threads <= 1 && (optimising || solutions == Some(1));
+    let strategy = strategy.learning(learning);
     let solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
         .strategy(strategy)
         .limits(limits)

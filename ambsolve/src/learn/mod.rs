@@ -62,11 +62,6 @@ impl Learner {
         self.decisions.truncate(level as usize);
     }
 
-    /// The decisions in force, from the first level on.
-    pub(crate) fn decisions(&self) -> impl Iterator<Item = Pred> + '_ {
-        self.decisions.iter().map(|&(pred, _)| pred)
-    }
-
     /// Appends predicates that held before the atom at `at` that made `pred` true with
     /// `cause`, and imply it (`pred` `None`, `at` the trail's length: that imply the
     /// failure of the run `cause` names).
@@ -82,12 +77,9 @@ impl Learner {
         let atoms = store.atoms().expect("a learning search records atoms");
         match cause {
             Cause::Prop { prop, start } => fixpoint.explain(prop, atoms, start, at, pred, out),
-            Cause::Nogood(id) => out.extend(
-                self.nogoods
-                    .preds(id)
-                    .iter()
-                    .filter(|&&p| store.holds(p) && Some(p) != pred),
-            ),
+            Cause::Nogood(id) => {
+                out.extend(self.nogoods.preds(id).iter().filter(|&&p| store.holds(p)))
+            }
             Cause::Decision => {
                 debug_assert!(false, "decisions are not explained");
             }

@@ -13,8 +13,6 @@ pub(crate) struct Nogood {
     /// Literal block distance: the number of decision levels among its predicates when it
     /// was learned (fewer: more useful).
     lbd: u32,
-    /// Learned (may be deleted), or a blocking nogood of the solutions found (kept).
-    learned: bool,
 }
 
 /// Every nogood, the watches on them, and how far the trail has been read.
@@ -24,7 +22,6 @@ pub(crate) struct Nogoods {
     watches: Vec<Vec<u32>>,
     /// The trail's atoms before this position have been propagated.
     head: usize,
-    learned: usize,
 }
 
 impl Nogoods {
@@ -33,7 +30,6 @@ impl Nogoods {
             list: Vec::new(),
             watches: vec![Vec::new(); num_vars],
             head: 0,
-            learned: 0,
         }
     }
 
@@ -52,18 +48,13 @@ impl Nogoods {
     }
 
     /// Adds a nogood whose first predicate is the one to make false now (the others hold,
-    /// the second of them at the deepest level) and makes it false. Returns its id.
-    pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, learned: bool, store: &mut Store) {
+    /// the second of them at the deepest level) and makes it false.
+    pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, store: &mut Store) {
         debug_assert!(!preds.is_empty());
         let id = self.list.len() as u32;
         self.watch(id, &preds);
         let first = preds[0];
-        self.list.push(Nogood {
-            preds,
-            lbd,
-            learned,
-        });
-        self.learned += usize::from(learned);
+        self.list.push(Nogood { preds, lbd });
         if let Some(negation) = first.negated() {
             store.set_cause(Cause::Nogood(id));
             // The other predicates hold and the first does not: its negation fits.
@@ -113,9 +104,9 @@ impl Nogoods {
                 }
             }
             list.truncate(kept);
-            // Nogoods that moved a watch onto `var` itself were pushed nowhere else.
-            let moved_here = std::mem::replace(&mut self.watches[var], list);
-            self.watches[var].extend(moved_here);
+            // `visit` never moves a watch onto `var` (those stay in `list`).
+            debug_assert!(self.watches[var].is_empty());
+            self.watches[var] = list;
             if let Some(id) = conflict {
                 return Err(id);
             }
@@ -164,19 +155,19 @@ impl Nogoods {
     /// nogoods are kept, deletes the half with the largest LBD (ties: the oldest), keeping
     /// those of LBD 2 or less.
     pub(crate) fn reduce(&mut self, most: usize, store: &Store) {
-        if self.learned <= most {
+        if self.list.len() <= most {
             return;
         }
         let mut ranked: Vec<(u32, usize)> = self
             .list
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.learned && n.lbd > 2)
+            .filter(|(_, n)| n.lbd > 2)
             .map(|(i, n)| (n.lbd, i))
             .collect();
         ranked.sort_by_key(|&(lbd, i)| (std::cmp::Reverse(lbd), i));
         let mut gone = vec![false; self.list.len()];
-        for &(_, i) in ranked.iter().take(self.learned / 2) {
+        for &(_, i) in ranked.iter().take(self.list.len() / 2) {
             gone[i] = true;
         }
         let mut k = 0;
@@ -184,7 +175,6 @@ impl Nogoods {
             k += 1;
             !gone[k - 1]
         });
-        self.learned = self.list.iter().filter(|n| n.learned).count();
         self.rewatch(store);
     }
 
@@ -209,7 +199,7 @@ impl Nogoods {
     pub(crate) fn violated_by(&self, values: &[u32]) -> Option<&[Pred]> {
         self.list
             .iter()
-            .find(|n| n.learned && n.preds.iter().all(|p| p.accepts(values[p.var as usize])))
+            .find(|n| n.preds.iter().all(|p| p.accepts(values[p.var as usize])))
             .map(|n| n.preds.as_slice())
     }
 }

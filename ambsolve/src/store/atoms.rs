@@ -116,9 +116,11 @@ pub(crate) struct Atom {
 #[derive(Clone, Debug)]
 pub(crate) struct Atoms {
     list: Vec<Atom>,
-    /// Per variable, its ends as last recorded.
+    /// Per variable, its ends as last recorded, and when recording began.
     low: Vec<u32>,
     high: Vec<u32>,
+    root_low: Vec<u32>,
+    root_high: Vec<u32>,
     /// Per variable, the positions of its `Ge`, `Le` and `Ne` atoms, in order.
     lows: Vec<Vec<u32>>,
     highs: Vec<Vec<u32>>,
@@ -135,12 +137,16 @@ pub(crate) struct Atoms {
 }
 
 impl Atoms {
-    /// An empty trail over domains whose ends are `ends` now.
-    fn new(ends: impl Iterator<Item = (u32, u32)>) -> Self {
-        let (low, high): (Vec<u32>, Vec<u32>) = ends.unzip();
-        let n = low.len();
+    /// An empty trail over the domains of `store` as they are now.
+    fn new(store: &Store) -> Self {
+        let n = store.num_vars();
+        let (low, high): (Vec<u32>, Vec<u32>) = (0..n)
+            .map(|v| (store.min(v).unwrap_or(0), store.max(v).unwrap_or(0)))
+            .unzip();
         Atoms {
             list: Vec::new(),
+            root_low: low.clone(),
+            root_high: high.clone(),
             low,
             high,
             lows: vec![Vec::new(); n],
@@ -150,7 +156,9 @@ impl Atoms {
             cause: Cause::Decision,
             level: 0,
             #[cfg(feature = "debug-checks")]
-            root: Vec::new(),
+            root: (0..n)
+                .map(|v| (store.universe(v) <= 4_096).then(|| store.domain(v)))
+                .collect(),
         }
     }
 
@@ -252,8 +260,17 @@ impl Atoms {
     pub(crate) fn true_since(&self, pred: Pred) -> Option<u32> {
         let var = pred.var as usize;
         let v = pred.value;
-        let ge = |v: u32| self.first_where(&self.lows[var], |low| low >= v);
-        let le = |v: u32| self.first_where(&self.highs[var], |high| high <= v);
+        // A bound the root already had held before every atom.
+        let ge = |v: u32| {
+            (v > self.root_low[var])
+                .then(|| self.first_where(&self.lows[var], |low| low >= v))
+                .flatten()
+        };
+        let le = |v: u32| {
+            (v < self.root_high[var])
+                .then(|| self.first_where(&self.highs[var], |high| high <= v))
+                .flatten()
+        };
         match pred.rel {
             Rel::Ge => ge(v),
             Rel::Le => le(v),
@@ -261,6 +278,7 @@ impl Atoms {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             },
+            Rel::Ne if v < self.root_low[var] || v > self.root_high[var] => None,
             Rel::Ne => {
                 let hole = self.hole_at.get(&(pred.var, v)).copied();
                 let above = v.checked_add(1).and_then(ge);
@@ -273,19 +291,11 @@ impl Atoms {
     /// Appends to `out` predicates that describe the domain of `var` before position
     /// `start` (its ends and holes then, leaving out what held when recording began).
     pub(crate) fn domain_at(&self, var: usize, start: u32, out: &mut Vec<Pred>) {
-        let before = |positions: &[u32]| {
-            let k = positions.partition_point(|&p| p < start);
-            k.checked_sub(1)
-                .map(|k| self.list[positions[k] as usize].pred)
-        };
-        let low = before(&self.lows[var]);
-        let high = before(&self.highs[var]);
-        out.extend(low);
-        out.extend(high);
-        let (low, high) = (
-            low.map_or(0, |p| p.value),
-            high.map_or(u32::MAX, |p| p.value),
-        );
+        let low = self.low_before(var, start);
+        let high = self.high_before(var, start);
+        out.extend(low.map(|v| Pred::ge(var, v)));
+        out.extend(high.map(|v| Pred::le(var, v)));
+        let (low, high) = (low.unwrap_or(0), high.unwrap_or(u32::MAX));
         for &p in &self.holes[var] {
             if p >= start {
                 break;
@@ -329,18 +339,7 @@ impl Store {
     /// From now on, records every change on a predicate trail (for learning). The domains
     /// as they are now are its starting point.
     pub(crate) fn record_atoms(&mut self) {
-        let ends: Vec<(u32, u32)> = (0..self.num_vars())
-            .map(|v| (self.min(v).unwrap_or(0), self.max(v).unwrap_or(0)))
-            .collect();
-        #[allow(unused_mut)]
-        let mut atoms = Atoms::new(ends.into_iter());
-        #[cfg(feature = "debug-checks")]
-        {
-            atoms.root = (0..self.num_vars())
-                .map(|v| (self.universe(v) <= 4_096).then(|| self.domain(v)))
-                .collect();
-        }
-        self.atoms = Some(Box::new(atoms));
+        self.atoms = Some(Box::new(Atoms::new(self)));
     }
 
     /// The predicate trail, if recorded.
@@ -477,6 +476,10 @@ mod tests {
         assert_eq!(atoms.true_since(Pred::le(1, 70)), Some(2));
         assert_eq!(atoms.true_since(Pred::ne(2, 3)), Some(5));
         assert_eq!(atoms.level_of(2), 2);
+        // True when recording began: before every atom.
+        assert_eq!(atoms.true_since(Pred::ge(0, 0)), None);
+        assert_eq!(atoms.true_since(Pred::le(1, 99)), None);
+        assert_eq!(atoms.true_since(Pred::ne(0, 10)), None);
         let mut out = Vec::new();
         atoms.domain_at(0, 1, &mut out);
         assert_eq!(out, [Pred::ne(0, 5)]);
