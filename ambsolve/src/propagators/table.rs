@@ -37,6 +37,9 @@ pub(super) struct Table {
     supported: Vec<Vec<u64>>,
     /// Per variable, the values the tuples read through a fixed variable support.
     few: Vec<Vec<u32>>,
+    /// Whether a variable appears twice in the scope: a pass that narrows one position
+    /// can then drop tuples through another, so passes repeat until none narrows.
+    repeats: bool,
 }
 
 impl Table {
@@ -51,7 +54,11 @@ impl Table {
                 sorted
             })
             .collect();
+        let mut sorted = vars.clone();
+        sorted.sort_unstable();
+        let repeats = sorted.windows(2).any(|w| w[0] == w[1]);
         Table {
+            repeats,
             scope: def.vars.clone(),
             supported: vars.iter().map(|&v| vec![0; store.num_words(v)]).collect(),
             few: vec![Vec::new(); vars.len()],
@@ -196,6 +203,27 @@ impl BuiltinPropagator for Table {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        if !self.repeats {
+            return self.pass(store);
+        }
+        loop {
+            let sizes: Vec<u32> = self.vars.iter().map(|&v| store.size(v)).collect();
+            self.pass(store)?;
+            if self
+                .vars
+                .iter()
+                .zip(&sizes)
+                .all(|(&v, &n)| store.size(v) == n)
+            {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl Table {
+    /// One reduction: through the most selective fixed variable, or a scan.
+    fn pass(&mut self, store: &mut Store) -> Result<(), Fail> {
         let live = store.aux(self.count) as usize;
         // The fixed variable whose value the fewest tuples hold, if no more than are live
         // (reading them costs no more than a scan, and no word of a domain).
