@@ -38,7 +38,7 @@ pub struct SolveOptions {
     /// Stops the search when set (Ctrl-C, SIGTERM), printing what was found.
     pub cancel: Option<CancelFlag>,
     /// `--learning`: learn from conflicts ([`Strategy::learning`]), on one thread (more
-    /// threads search without it, as do `-a` and `-n` on a satisfaction problem). Off by default: it proves scheduling that the plain
+    /// threads search without it). Off by default: it proves scheduling that the plain
     /// search cannot, and loses where its explanations are still the domains of a
     /// constraint's scope (all-different, reified sums: golomb, bibd, photo).
     pub learning: bool,
@@ -189,8 +189,8 @@ pub fn solve(
     if let Some(n) = solutions {
         limits = limits.solutions(n);
     }
-    // Learning runs on one thread, and finds one solution of a satisfaction problem.
-    let learning = options.learning && options.threads <= 1 && (optimising || solutions == Some(1));
+    // Learning runs on one thread.
+    let learning = options.learning && options.threads <= 1;
     let strategy = strategy.learning(learning);
     let solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
         .strategy(strategy)
@@ -343,6 +343,22 @@ mod tests {
         // Asking for more solutions than there are completes the search.
         let (out, _) = run(PAIRS, &options(|o| o.solutions = Some(5)));
         assert!(out.ends_with("----------\n==========\n"), "{out}");
+        // Learning: every solution once, in its own order, and the final line.
+        let (out, outcome) = run(
+            PAIRS,
+            &options(|o| {
+                o.all = true;
+                o.learning = true;
+            }),
+        );
+        let mut blocks: Vec<&str> = out.split("----------\n").collect();
+        assert_eq!(blocks.pop(), Some("==========\n"), "{out}");
+        blocks.sort_unstable();
+        assert_eq!(
+            blocks,
+            ["x = 1;\ny = 2;\n", "x = 1;\ny = 3;\n", "x = 2;\ny = 3;\n"]
+        );
+        assert_eq!((outcome.status, outcome.printed), (Status::AllSolutions, 3));
     }
 
     #[test]

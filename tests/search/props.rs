@@ -277,6 +277,9 @@ proptest! {
             Search::new().vars(VarOrder::Given(reversed.clone())),
             Search::new().vars(VarOrder::FirstFailThen(reversed)),
             Search::first_fail().restarts(Restarts::luby(1)),
+            Search::new().learning(true),
+            Search::new().learning(true).values(ValueOrder::Split),
+            Search::new().learning(true).restarts(Restarts::luby(1)),
         ];
         for strategy in strategies {
             let mut got = run(&model, Engine::Trail, strategy.clone());
@@ -492,6 +495,23 @@ proptest! {
                     prop_assert!(best.proved, "{}", what);
                     prop_assert_eq!(best.objective, optimum, "{}: best()", what);
                     prop_assert_eq!(best.solution.is_some(), optimum.is_some());
+                }
+            }
+            if engine == Engine::Trail {
+                // Learning: the same optimum, proved, each improvement a solution.
+                for strategy in [
+                    Search::new().learning(true),
+                    Search::new().learning(true).values(ValueOrder::Split),
+                    Search::new().learning(true).restarts(Restarts::luby(1)),
+                ] {
+                    let best = model.solve(engine).strategy(strategy.clone()).best().unwrap();
+                    prop_assert!(best.proved, "{:?}", strategy);
+                    prop_assert_eq!(best.objective, optimum, "{:?}: best()", strategy);
+                    if let Some(solution) = &best.solution {
+                        let index = solution.indices().to_vec();
+                        prop_assert!(expected.contains(&index), "{:?}: not a solution", strategy);
+                        prop_assert_eq!(best.objective, Some(value(&index)));
+                    }
                 }
             }
             // A node limit: the best so far is a solution, never better than the optimum;

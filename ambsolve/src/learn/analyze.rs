@@ -162,7 +162,7 @@ fn conjunction(preds: &[Pred], atom: Pred) -> Option<Pred> {
 }
 
 /// Whether `p` true makes `q` true.
-fn implies(p: Pred, q: Pred) -> bool {
+pub(crate) fn implies(p: Pred, q: Pred) -> bool {
     if p.var != q.var {
         return false;
     }

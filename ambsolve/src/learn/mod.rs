@@ -57,6 +57,11 @@ impl Learner {
         self.decisions.push((pred, position));
     }
 
+    /// The decisions of the levels open, the first level's first.
+    pub(crate) fn decisions(&self) -> impl Iterator<Item = Pred> + '_ {
+        self.decisions.iter().map(|&(pred, _)| pred)
+    }
+
     /// The decisions of the levels kept after backjumping to `level`.
     pub(crate) fn backjumped(&mut self, level: u32) {
         self.decisions.truncate(level as usize);
@@ -78,7 +83,38 @@ impl Learner {
         match cause {
             Cause::Prop { prop, start } => fixpoint.explain(prop, atoms, start, at, pred, out),
             Cause::Nogood(id) => {
-                out.extend(self.nogoods.preds(id).iter().filter(|&&p| store.holds(p)))
+                // The nogood made one predicate false, the others held.
+                let from = out.len();
+                let falsified = self.nogoods.made_false(at);
+                let preds = self.nogoods.preds(id);
+                out.extend(preds.iter().filter(|&&p| p != falsified));
+                // The atom's end may need the domain before it too (a nogood `x == 4`
+                // made false makes `x >= 5` from `x >= 4`).
+                let imposed = falsified.negated().expect("a predicate made false");
+                if let Some(pred) = pred {
+                    if !analyze::implies(imposed, pred) {
+                        atoms.stepped_over(at, pred, true, out);
+                    }
+                    #[cfg(feature = "debug-checks")]
+                    if let Some(root) = atoms.root(pred.var as usize) {
+                        // Every value the explanation and the nogood leave has the atom's
+                        // predicate.
+                        let on = out[from..].iter().filter(|p| p.var == pred.var);
+                        let left = root.iter().find(|&v| {
+                            imposed.accepts(v)
+                                && on.clone().all(|p| p.accepts(v))
+                                && !pred.accepts(v)
+                        });
+                        if let Some(value) = left {
+                            panic!(
+                                "debug-checks: nogood {preds:?} explains {pred:?} by {:?}, \
+                                 which leave index {value}",
+                                &out[from..]
+                            );
+                        }
+                    }
+                }
+                let _ = from;
             }
             Cause::Decision => {
                 debug_assert!(false, "decisions are not explained");

@@ -3,7 +3,7 @@
 //! clauses from its literal trail), and learned ones deleted by their LBD so that memory
 //! stays bounded on long runs.
 
-use crate::store::{Cause, Pred, Store};
+use crate::store::{Cause, Pred, Rel, Store};
 
 /// Predicates that cannot all hold. The first two are watched: while either does not hold
 /// the nogood cannot fire.
@@ -13,23 +13,62 @@ pub(crate) struct Nogood {
     /// Literal block distance: the number of decision levels among its predicates when it
     /// was learned (fewer: more useful).
     lbd: u32,
+    /// Learned (may be deleted), or a blocking nogood of a solution found (kept).
+    learned: bool,
+}
+
+/// The watched predicates on one variable, by relation: (value, nogood) pairs.
+#[derive(Clone, Default)]
+struct Watches {
+    ge: Vec<(u32, u32)>,
+    le: Vec<(u32, u32)>,
+    eq: Vec<(u32, u32)>,
+    ne: Vec<(u32, u32)>,
+}
+
+impl Watches {
+    fn of(&mut self, rel: Rel) -> &mut Vec<(u32, u32)> {
+        match rel {
+            Rel::Ge => &mut self.ge,
+            Rel::Le => &mut self.le,
+            Rel::Eq => &mut self.eq,
+            Rel::Ne => &mut self.ne,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.ge.clear();
+        self.le.clear();
+        self.eq.clear();
+        self.ne.clear();
+    }
 }
 
 /// Every nogood, the watches on them, and how far the trail has been read.
 pub(crate) struct Nogoods {
     list: Vec<Nogood>,
-    /// Per variable, the nogoods one of whose two watched predicates is on it.
-    watches: Vec<Vec<u32>>,
+    /// Per variable, the watched predicates on it, by relation: each entry a value and
+    /// the nogood watching the predicate, so that an atom visits only the nogoods whose
+    /// watched predicate it made true.
+    watches: Vec<Watches>,
     /// The trail's atoms before this position have been propagated.
     head: usize,
+    /// Learned nogoods in `list`.
+    learned: usize,
+    /// Each firing on the trail: the trail's length before it and the predicate it made
+    /// false (what an atom caused by a nogood is explained from; the store, after a
+    /// failure, cannot say which predicate did not hold).
+    fired: Vec<(u32, Pred)>,
 }
 
 impl Nogoods {
     pub(crate) fn new(num_vars: usize) -> Self {
         Nogoods {
             list: Vec::new(),
-            watches: vec![Vec::new(); num_vars],
+            watches: vec![Watches::default(); num_vars],
             head: 0,
+            learned: 0,
+            fired: Vec::new(),
         }
     }
 
@@ -45,35 +84,61 @@ impl Nogoods {
     /// The trail was undone to `len` atoms.
     pub(crate) fn undone_to(&mut self, len: usize) {
         self.head = self.head.min(len);
+        let kept = self.fired.partition_point(|&(at, _)| (at as usize) < len);
+        self.fired.truncate(kept);
+    }
+
+    /// The predicate that the firing that made the atom at `at` made false.
+    pub(crate) fn made_false(&self, at: u32) -> Pred {
+        let k = self.fired.partition_point(|&(start, _)| start <= at);
+        self.fired[k
+            .checked_sub(1)
+            .expect("an atom caused by a nogood was fired")]
+        .1
+    }
+
+    /// Makes `pred` of nogood `id` false.
+    fn fire(&mut self, id: u32, pred: Pred, store: &mut Store) -> Result<(), ()> {
+        let negation = pred
+            .negated()
+            .expect("a predicate not holding has a negation");
+        let len = store.atoms().map_or(0, |a| a.len()) as u32;
+        self.fired.push((len, pred));
+        store.set_cause(Cause::Nogood(id));
+        store.impose(negation).map_err(|_| ())
     }
 
     /// Adds a nogood whose first predicate is the one to make false now (the others hold,
     /// the second of them at the deepest level) and makes it false.
-    pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, store: &mut Store) {
+    pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, learned: bool, store: &mut Store) {
         debug_assert!(!preds.is_empty());
         let id = self.list.len() as u32;
         self.watch(id, &preds);
         let first = preds[0];
-        self.list.push(Nogood { preds, lbd });
-        if let Some(negation) = first.negated() {
-            store.set_cause(Cause::Nogood(id));
+        self.list.push(Nogood {
+            preds,
+            lbd,
+            learned,
+        });
+        self.learned += usize::from(learned);
+        if first.negated().is_some() {
             // The other predicates hold and the first does not: its negation fits.
-            let imposed = store.impose(negation);
+            let imposed = self.fire(id, first, store);
             debug_assert!(imposed.is_ok(), "an asserting nogood cannot empty a domain");
         }
     }
 
     fn watch(&mut self, id: u32, preds: &[Pred]) {
-        let first = preds[0].var;
-        self.watches[first as usize].push(id);
-        if let Some(second) = preds.get(1).filter(|p| p.var != first) {
-            self.watches[second.var as usize].push(id);
+        for &pred in preds.iter().take(2) {
+            self.watches[pred.var as usize]
+                .of(pred.rel)
+                .push((pred.value, id));
         }
     }
 
-    /// Reads the trail's new atoms and fires the nogoods watching their variables: a
-    /// nogood with all its predicates but one holding makes that one false (cause: the
-    /// nogood); with all holding, it is a conflict, returned as its id.
+    /// Reads the trail's new atoms and visits the nogoods whose watched predicates they
+    /// made true: a nogood with all its predicates but one holding makes that one false
+    /// (cause: the nogood); with all holding, it is a conflict, returned as its id.
     pub(crate) fn propagate(&mut self, store: &mut Store) -> Result<(), u32> {
         loop {
             let Some(atoms) = store.atoms() else {
@@ -82,92 +147,124 @@ impl Nogoods {
             if self.head >= atoms.len() {
                 return Ok(());
             }
-            let var = atoms.at(self.head as u32).pred.var as usize;
+            let position = self.head as u32;
+            let atom = *atoms.at(position);
             self.head += 1;
-            if self.watches[var].is_empty() {
-                continue;
-            }
-            let mut list = std::mem::take(&mut self.watches[var]);
-            let mut kept = 0;
-            let mut conflict = None;
-            for k in 0..list.len() {
-                let id = list[k];
-                if conflict.is_none() {
-                    conflict = self.visit(id, var, store).err();
+            let var = atom.pred.var as usize;
+            let (low, high) = atoms.ends_before(var, position + 1);
+            let (from, to) = (atom.prev, atom.pred.value);
+            // What the atom made true: bounds passed, values passed over, a fixed value.
+            match atom.pred.rel {
+                Rel::Ge => {
+                    self.scan(var, Rel::Ge, |v| v > from && v <= to, store)?;
+                    self.scan(var, Rel::Ne, |v| v >= from && v < to, store)?;
                 }
-                let preds = &self.list[id as usize].preds;
-                let still = preds[0].var as usize == var
-                    || preds.get(1).is_some_and(|p| p.var as usize == var);
-                if still {
-                    list[kept] = id;
-                    kept += 1;
+                Rel::Le => {
+                    self.scan(var, Rel::Le, |v| v < from && v >= to, store)?;
+                    self.scan(var, Rel::Ne, |v| v <= from && v > to, store)?;
                 }
+                Rel::Ne => self.scan(var, Rel::Ne, |v| v == to, store)?,
+                Rel::Eq => {}
             }
-            list.truncate(kept);
-            // `visit` never moves a watch onto `var` (those stay in `list`).
-            debug_assert!(self.watches[var].is_empty());
-            self.watches[var] = list;
-            if let Some(id) = conflict {
-                return Err(id);
+            if low == high && atom.pred.rel != Rel::Ne {
+                self.scan(var, Rel::Eq, |v| v == low, store)?;
             }
         }
     }
 
-    /// Nogood `id`, watching a predicate on `var`, after `var` changed.
-    fn visit(&mut self, id: u32, var: usize, store: &mut Store) -> Result<(), u32> {
-        let watched = self.list[id as usize].preds.len().min(2);
-        for w in 0..watched {
-            let nogood = &mut self.list[id as usize];
-            let pred = nogood.preds[w];
-            if pred.var as usize != var || !store.holds(pred) {
-                continue;
-            }
-            let other_var = (watched == 2).then(|| nogood.preds[1 - w].var);
-            if let Some(k) = (2..nogood.preds.len()).find(|&k| !store.holds(nogood.preds[k])) {
-                nogood.preds.swap(w, k);
-                let moved = nogood.preds[w].var;
-                if moved as usize != var && Some(moved) != other_var {
-                    self.watches[moved as usize].push(id);
+    /// Visits the nogoods watching a predicate on `var` with relation `rel` and a value
+    /// `hit` accepts (each such predicate holds now).
+    fn scan(
+        &mut self,
+        var: usize,
+        rel: Rel,
+        hit: impl Fn(u32) -> bool,
+        store: &mut Store,
+    ) -> Result<(), u32> {
+        let mut list = std::mem::take(self.watches[var].of(rel));
+        let mut kept = 0;
+        let mut conflict = None;
+        for k in 0..list.len() {
+            let (value, id) = list[k];
+            let keep = if conflict.is_none() && hit(value) {
+                let pred = Pred {
+                    var: var as u32,
+                    rel,
+                    value,
+                };
+                match self.visit(id, pred, store) {
+                    Ok(still) => still,
+                    Err(id) => {
+                        conflict = Some(id);
+                        true
+                    }
                 }
-                continue;
-            }
-            let Some(other) = (watched == 2).then(|| nogood.preds[1 - w]) else {
-                return Err(id);
+            } else {
+                true
             };
-            if store.holds(other) {
-                return Err(id);
-            }
-            if store.refutes(other) {
-                continue;
-            }
-            let negation = other
-                .negated()
-                .expect("a predicate not holding has a negation");
-            store.set_cause(Cause::Nogood(id));
-            if store.impose(negation).is_err() {
-                return Err(id);
+            if keep {
+                list[kept] = list[k];
+                kept += 1;
             }
         }
-        Ok(())
+        list.truncate(kept);
+        // Watches moved onto this very list while it was out.
+        let moved_here = std::mem::replace(self.watches[var].of(rel), list);
+        self.watches[var].of(rel).extend(moved_here);
+        conflict.map_or(Ok(()), Err)
+    }
+
+    /// Nogood `id`, watching `pred`, which now holds: moves the watch to a predicate that
+    /// does not hold, or fires the nogood. Whether it still watches `pred`.
+    fn visit(&mut self, id: u32, pred: Pred, store: &mut Store) -> Result<bool, u32> {
+        let nogood = &mut self.list[id as usize];
+        let watched = nogood.preds.len().min(2);
+        let Some(w) = (0..watched).find(|&w| nogood.preds[w] == pred) else {
+            debug_assert!(false, "a watch names a predicate its nogood does not watch");
+            return Ok(false);
+        };
+        // The other watch false: the nogood cannot fire, the watch stays.
+        if watched == 2 && store.refutes(nogood.preds[1 - w]) {
+            return Ok(true);
+        }
+        if let Some(k) = (2..nogood.preds.len()).find(|&k| !store.holds(nogood.preds[k])) {
+            nogood.preds.swap(w, k);
+            let moved = nogood.preds[w];
+            self.watches[moved.var as usize]
+                .of(moved.rel)
+                .push((moved.value, id));
+            return Ok(false);
+        }
+        if watched < 2 {
+            return Err(id);
+        }
+        let other = nogood.preds[1 - w];
+        if store.holds(other) {
+            return Err(id);
+        }
+        if self.fire(id, other, store).is_err() {
+            return Err(id);
+        }
+        Ok(true)
     }
 
     /// At the root (no atom above it refers to a nogood): when more than `most` learned
     /// nogoods are kept, deletes the half with the largest LBD (ties: the oldest), keeping
     /// those of LBD 2 or less.
     pub(crate) fn reduce(&mut self, most: usize, store: &Store) {
-        if self.list.len() <= most {
+        if self.learned <= most {
             return;
         }
         let mut ranked: Vec<(u32, usize)> = self
             .list
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.lbd > 2)
+            .filter(|(_, n)| n.learned && n.lbd > 2)
             .map(|(i, n)| (n.lbd, i))
             .collect();
         ranked.sort_by_key(|&(lbd, i)| (std::cmp::Reverse(lbd), i));
         let mut gone = vec![false; self.list.len()];
-        for &(_, i) in ranked.iter().take(self.list.len() / 2) {
+        for &(_, i) in ranked.iter().take(self.learned / 2) {
             gone[i] = true;
         }
         let mut k = 0;
@@ -175,6 +272,7 @@ impl Nogoods {
             k += 1;
             !gone[k - 1]
         });
+        self.learned = self.list.iter().filter(|n| n.learned).count();
         self.rewatch(store);
     }
 
@@ -182,8 +280,8 @@ impl Nogoods {
     /// reads the whole trail again (the root's atoms) so that one left with a single
     /// predicate not holding fires.
     fn rewatch(&mut self, store: &Store) {
-        for list in &mut self.watches {
-            list.clear();
+        for watches in &mut self.watches {
+            watches.clear();
         }
         for id in 0..self.list.len() {
             let mut preds = std::mem::take(&mut self.list[id].preds);
@@ -199,7 +297,7 @@ impl Nogoods {
     pub(crate) fn violated_by(&self, values: &[u32]) -> Option<&[Pred]> {
         self.list
             .iter()
-            .find(|n| n.preds.iter().all(|p| p.accepts(values[p.var as usize])))
+            .find(|n| n.learned && n.preds.iter().all(|p| p.accepts(values[p.var as usize])))
             .map(|n| n.preds.as_slice())
     }
 }

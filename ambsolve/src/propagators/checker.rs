@@ -467,13 +467,10 @@ pub(crate) mod tests {
                 .strategy(crate::strategy::Strategy::new().learning(true))
                 .count()
                 .map(|s| s.solutions);
-            // A model learning refuses (see `solve::learning_refuses`) is not compared.
-            if !matches!(learning, Err(crate::error::SearchError::Unsupported(_))) {
-                assert_eq!(
-                    trail, learning,
-                    "case {case}: learning counts differently: {model:?}"
-                );
-            }
+            assert_eq!(
+                trail, learning,
+                "case {case}: learning counts differently: {model:?}"
+            );
         }
     }
 

@@ -321,7 +321,13 @@ impl<'a> Fixpoint<'a> {
     ) {
         let p = self.props[prop as usize].get();
         let from = out.len();
-        if !(p.explains() && p.explain(atoms, at, pred, out)) {
+        if p.explains() && p.explain(atoms, at, pred, out) {
+            // Its reason gives the end it imposed; the store may have moved it further,
+            // over holes.
+            if let Some(pred) = pred {
+                atoms.stepped_over(at, pred, false, out);
+            }
+        } else {
             for var in p.scope() {
                 atoms.domain_at(var.index(), start, out);
             }

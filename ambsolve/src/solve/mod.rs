@@ -175,39 +175,6 @@ fn check_strategy(options: &Options) -> Result<(), SearchError> {
     Ok(())
 }
 
-/// Why a search that learns refuses `model`, if it does: a task list that names one start
-/// variable twice with a duration that varies (the random tests found the learning search
-/// missing solutions there, and the cause is not found yet: refused rather than wrong).
-fn learning_refuses(model: &Model<'_>) -> Option<String> {
-    use crate::model::{Constraint, Int};
-    let repeats = |starts: &[Int]| {
-        let mut vars: Vec<_> = starts
-            .iter()
-            .filter_map(|s| match s {
-                Int::Var { var, .. } => Some(*var),
-                Int::Const(_) => None,
-            })
-            .collect();
-        vars.sort_unstable();
-        vars.windows(2).any(|w| w[0] == w[1])
-    };
-    let varies = |durations: &[Int]| durations.iter().any(|d| matches!(d, Int::Var { .. }));
-    model.constraints().iter().find_map(|c| {
-        let (name, starts, durations) = match c {
-            Constraint::Disjunctive(d) => ("disjunctive", &d.starts, &d.durations),
-            Constraint::Cumulative(d) => ("cumulative", &d.starts, &d.durations),
-            _ => return None,
-        };
-        (repeats(starts) && varies(durations)).then(|| {
-            format!(
-                "a search that learns (Strategy::learning) does not support a {name} \
-                 constraint naming one start variable twice with a variable duration yet: \
-                 solve it without learning"
-            )
-        })
-    })
-}
-
 /// One engine on `model`, in `options.scope`; it can move between threads.
 fn engine<'a>(
     model: &Arc<Model<'a>>,
@@ -279,9 +246,6 @@ fn engine_with<'a>(
                      solve without them, or without learning"
                         .into(),
                 ));
-            }
-            if let Some(why) = learning_refuses(&model) {
-                return Err(SearchError::Unsupported(why));
             }
             Box::new(LearningEngine::new(model, options))
         }

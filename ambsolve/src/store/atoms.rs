@@ -107,7 +107,7 @@ pub(crate) enum Cause {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Atom {
     pub(crate) pred: Pred,
-    prev: u32,
+    pub(crate) prev: u32,
     pub(crate) level: u32,
     pub(crate) cause: Cause,
 }
@@ -307,6 +307,41 @@ impl Atoms {
         }
     }
 
+    /// Appends to `out` what, with a cause's own reason, makes the end that the atom at
+    /// `at` (its predicate `pred`) set: the holes the end stepped over to land on a value
+    /// (an end imposed at `x >= 5` lands at 7 when 5 and 6 are holes), and with
+    /// `with_end`, the end before it (a removal `x != 4` of the lowest value makes
+    /// `x >= 5` only with `x >= 4`).
+    pub(crate) fn stepped_over(&self, at: u32, pred: Pred, with_end: bool, out: &mut Vec<Pred>) {
+        let var = pred.var as usize;
+        let (from, to) = match pred.rel {
+            Rel::Ge => {
+                let low = self.low_before(var, at);
+                if with_end {
+                    out.extend(low.map(|v| Pred::ge(var, v)));
+                }
+                (low.unwrap_or(self.root_low[var]), pred.value)
+            }
+            Rel::Le => {
+                let high = self.high_before(var, at);
+                if with_end {
+                    out.extend(high.map(|v| Pred::le(var, v)));
+                }
+                (pred.value, high.unwrap_or(self.root_high[var]))
+            }
+            Rel::Eq | Rel::Ne => return,
+        };
+        for &p in &self.holes[var] {
+            if p >= at {
+                break;
+            }
+            let value = self.list[p as usize].pred.value;
+            if value > from && value < to {
+                out.push(Pred::ne(var, value));
+            }
+        }
+    }
+
     /// The smallest index of `var` before position `at`, where an atom moved it (`None`:
     /// as when recording began).
     pub(crate) fn low_before(&self, var: usize, at: u32) -> Option<u32> {
@@ -322,6 +357,29 @@ impl Atoms {
         let k = positions.partition_point(|&p| p < at);
         k.checked_sub(1)
             .map(|k| self.list[positions[k] as usize].pred.value)
+    }
+
+    /// The ends of `var` before position `at`.
+    pub(crate) fn ends_before(&self, var: usize, at: u32) -> (u32, u32) {
+        (
+            self.low_before(var, at).unwrap_or(self.root_low[var]),
+            self.high_before(var, at).unwrap_or(self.root_high[var]),
+        )
+    }
+
+    /// The value of `var` before position `at`, if it was fixed then.
+    pub(crate) fn fixed_before(&self, var: usize, at: u32) -> Option<u32> {
+        let (low, high) = self.ends_before(var, at);
+        (low == high).then_some(low)
+    }
+
+    /// Whether `value` was a hole of `var` (recorded, strictly between its ends) before
+    /// position `at`.
+    pub(crate) fn hole_before(&self, var: usize, value: u32, at: u32) -> bool {
+        // The first time the value went as a hole; an earlier removal was undone with it.
+        self.hole_at
+            .get(&(var as u32, value))
+            .is_some_and(|&p| p < at)
     }
 
     /// The ends of `var` now, as recorded.

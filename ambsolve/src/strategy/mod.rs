@@ -368,9 +368,9 @@ impl Strategy {
     ///
     /// It pays on problems whose failures share reasons (schedules, optimisation over
     /// sums, structured puzzles) and costs time per node where they do not (n-queens).
-    /// Optima are the same either way. A satisfaction search that learns finds one
-    /// solution: asking for the next (a count, a list) is an error, not a wrong count. A
-    /// search that learns runs on one thread, in one piece: threads, subproblems, resumable
+    /// Optima, solutions and counts are the same either way (after a solution, a nogood
+    /// of its decisions moves the search exactly past it). A search that learns runs on
+    /// one thread, in one piece: threads, subproblems, resumable
     /// counts, symmetry, observers and generate-and-test are refused with
     /// [`SearchError::Unsupported`](crate::SearchError::Unsupported), as is the replay
     /// engine.

@@ -2,8 +2,8 @@
 //! predicates, a conflict is analysed to a nogood (`crate::learn`), the search backjumps
 //! to the level where the nogood asserts, and restarts on a Luby schedule, deciding on the
 //! most active variable with its saved phase. Branch and bound keeps its bound as the
-//! plain search does. A satisfaction search stops at its first solution: going on past it
-//! is refused (blocking nogoods of the decisions missed solutions in random tests).
+//! plain search does; a satisfaction search moves past each solution by a blocking nogood
+//! of its decisions (kept for good), so that counts are exact.
 
 use std::sync::Arc;
 
@@ -193,7 +193,7 @@ impl<'a> LearningEngine<'a> {
         self.backjump(learned.backjump);
         self.learner
             .nogoods
-            .add(learned.nogood, learned.lbd, &mut self.store);
+            .add(learned.nogood, learned.lbd, true, &mut self.store);
         true
     }
 
@@ -265,10 +265,26 @@ impl<'a> LearningEngine<'a> {
         self.nodes += 1;
     }
 
-    /// Moves past the solution the search stands on, when optimising: the bound tightens,
-    /// so the next propagation fails and is learned from.
-    fn after_solution(&mut self) {
-        self.bound.sync(&mut self.fixpoint);
+    /// Moves past the solution the search stands on: optimising, the bound tightens
+    /// (the next propagation fails and is learned from); satisfying, a blocking nogood of
+    /// the decisions. False if nothing is left to search.
+    fn after_solution(&mut self) -> bool {
+        if self.bound.is_set() {
+            self.bound.sync(&mut self.fixpoint);
+            return true;
+        }
+        let mut decisions: Vec<Pred> = self.learner.decisions().collect();
+        let Some(last) = decisions.pop() else {
+            return false;
+        };
+        decisions.reverse();
+        decisions.insert(0, last);
+        let level = self.level();
+        self.backjump(level - 1);
+        self.learner
+            .nogoods
+            .add(decisions, level, false, &mut self.store);
+        true
     }
 }
 
@@ -286,19 +302,12 @@ impl Search for LearningEngine<'_> {
                         Phase::Done
                     };
                 }
-                Phase::Solution if !self.bound.is_set() => {
-                    // Going on past a solution of a satisfaction search with blocking
-                    // nogoods missed solutions in random tests (cause not found yet):
-                    // refused rather than wrong.
-                    return Err(SearchError::Unsupported(
-                        "a search that learns (Strategy::learning) finds one solution of a \
-                         satisfaction problem: count or list them without learning"
-                            .into(),
-                    ));
-                }
                 Phase::Solution => {
-                    self.after_solution();
-                    self.phase = Phase::Search;
+                    self.phase = if self.after_solution() {
+                        Phase::Search
+                    } else {
+                        Phase::Done
+                    };
                 }
                 Phase::Search => {
                     if let Err(conflict) = self.propagate() {
