@@ -19,7 +19,7 @@ use crate::model::Kind;
 use crate::model::{AllDifferentDef, Keys, TermKeys};
 use crate::propagator::BuiltinPropagator;
 use crate::store::CHANGED;
-use crate::store::Store;
+use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
 /// A component with explicit keys: per position, its keys and where to find the indices
@@ -437,6 +437,119 @@ impl AllDifferent {
     }
 }
 
+/// Explanations (a search that learns): a value a variable lost is explained by another
+/// variable fixed before to a value with the same key in some component; a failure, by a
+/// variable all of whose values are so taken, or by two fixed with one key. What these do
+/// not cover (the counting rules' placements and failures) falls back to the domains.
+impl AllDifferent {
+    /// The most values of one variable a failure is explained through, value by value.
+    const EXPLAINED_VALUES: u32 = 64;
+
+    /// Whether value index `u` at position `i` and `v` at position `j` share a key.
+    fn clash(&self, i: usize, u: u32, j: usize, v: u32) -> bool {
+        let k = self.k;
+        (0..k)
+            .any(|c| i64::from(u) + self.shifts[i * k + c] == i64::from(v) + self.shifts[j * k + c])
+            || self
+                .mapped
+                .iter()
+                .any(|m| m.keys.key(i, u) == m.keys.key(j, v))
+    }
+
+    /// A position other than `i` (on another variable) fixed before `at` to a value that
+    /// takes value `u` from position `i`: its predicate.
+    fn taker(&self, atoms: &Atoms, at: u32, i: usize, u: u32) -> Option<Pred> {
+        let var = self.vars[i];
+        (0..self.vars.len()).find_map(|j| {
+            let other = self.vars[j];
+            if other == var {
+                return None;
+            }
+            let v = atoms.fixed_before(other as usize, at)?;
+            self.clash(i, u, j, v).then(|| Pred::eq(other as usize, v))
+        })
+    }
+
+    /// Appends why every value of position `i` in `low..=high`, other than the holes
+    /// before `at`, is gone: false if one has no taker.
+    fn taken(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        i: usize,
+        low: u32,
+        high: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let var = self.vars[i] as usize;
+        for u in low..=high {
+            if atoms.hole_before(var, u, at) {
+                continue;
+            }
+            match self.taker(atoms, at, i, u) {
+                Some(pred) => {
+                    if !out.contains(&pred) {
+                        out.push(pred);
+                    }
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let from = out.len();
+        for i in 0..self.vars.len() {
+            let var = self.vars[i] as usize;
+            let (low, high) = atoms.ends_before(var, at);
+            if high < low || high - low >= Self::EXPLAINED_VALUES {
+                continue;
+            }
+            // Variable `i`'s domain, each of its values taken.
+            atoms.domain_at(var, at, out);
+            if self.taken(atoms, at, i, low, high, out) {
+                return true;
+            }
+            out.truncate(from);
+        }
+        false
+    }
+
+    fn explain_pred(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
+        let var = pred.var;
+        let Some(i) = self.vars.iter().position(|&v| v == var) else {
+            return false;
+        };
+        let (low, high) = atoms.ends_before(var as usize, at);
+        // The values this atom took, and the end they were taken from.
+        let (first, last) = match pred.rel {
+            Rel::Ne => (pred.value, pred.value),
+            Rel::Ge if pred.value > low => {
+                out.extend(
+                    atoms
+                        .low_before(var as usize, at)
+                        .map(|v| Pred::ge(var as usize, v)),
+                );
+                (low, pred.value - 1)
+            }
+            Rel::Le if pred.value < high => {
+                out.extend(
+                    atoms
+                        .high_before(var as usize, at)
+                        .map(|v| Pred::le(var as usize, v)),
+                );
+                (pred.value + 1, high)
+            }
+            _ => return false,
+        };
+        if last - first >= Self::EXPLAINED_VALUES {
+            return false;
+        }
+        self.taken(atoms, at, i, first, last, out)
+    }
+}
+
 /// One all-different alone (the trail engine fuses those over the same variables into one
 /// propagator: see `rewrite`).
 impl<'a> Kind<'a> for AllDifferentDef {
@@ -463,6 +576,22 @@ impl BuiltinPropagator for AllDifferent {
 
     fn acts_on_fixed(&self) -> bool {
         true
+    }
+
+    fn explains(&self) -> bool {
+        true
+    }
+
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let from = out.len();
+        let explained = match pred {
+            Some(pred) => self.explain_pred(atoms, at, pred, out),
+            None => self.explain_failure(atoms, at, out),
+        };
+        if !explained {
+            out.truncate(from);
+        }
+        explained
     }
 
     fn set_shared(&mut self, shared: bool) {
