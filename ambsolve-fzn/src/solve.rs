@@ -40,7 +40,8 @@ pub struct SolveOptions {
     /// `--learning`: learn from conflicts ([`Strategy::learning`]), on one thread (more
     /// threads search without it). Off by default: it proves scheduling that the plain
     /// search cannot, and loses where its explanations are still the domains of a
-    /// constraint's scope (all-different, reified sums: golomb, bibd, photo).
+    /// constraint's scope (golomb's differences) or its cost per node does not pay (a
+    /// job shop decomposed into implied sums and clauses).
     pub learning: bool,
 }
 
