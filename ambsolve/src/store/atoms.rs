@@ -295,9 +295,14 @@ impl Atoms {
         let high = self.high_before(var, start);
         out.extend(low.map(|v| Pred::ge(var, v)));
         out.extend(high.map(|v| Pred::le(var, v)));
-        let (low, high) = (low.unwrap_or(0), high.unwrap_or(u32::MAX));
+        self.holes_between(var, start, low.unwrap_or(0), high.unwrap_or(u32::MAX), out);
+    }
+
+    /// Appends `var != v` for each hole `v` of `var` made before position `at`, strictly
+    /// between `low` and `high`.
+    fn holes_between(&self, var: usize, at: u32, low: u32, high: u32, out: &mut Vec<Pred>) {
         for &p in &self.holes[var] {
-            if p >= start {
+            if p >= at {
                 break;
             }
             let value = self.list[p as usize].pred.value;
@@ -331,15 +336,7 @@ impl Atoms {
             }
             Rel::Eq | Rel::Ne => return,
         };
-        for &p in &self.holes[var] {
-            if p >= at {
-                break;
-            }
-            let value = self.list[p as usize].pred.value;
-            if value > from && value < to {
-                out.push(Pred::ne(var, value));
-            }
-        }
+        self.holes_between(var, at, from, to, out);
     }
 
     /// The smallest index of `var` before position `at`, where an atom moved it (`None`:
