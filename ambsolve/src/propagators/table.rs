@@ -20,7 +20,7 @@ use crate::choice::Fail;
 use crate::model::Kind;
 use crate::model::TableDef;
 use crate::propagator::BuiltinPropagator;
-use crate::store::Store;
+use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
 pub(super) struct Table {
@@ -197,9 +197,111 @@ impl<'a> Kind<'a> for TableDef {
     }
 }
 
+/// Explanations (a search that learns): a value is gone because each tuple holding it
+/// holds, elsewhere, a value gone before; a failure, because every tuple does. Scopes that
+/// repeat a variable, ends passing many values and tables too long to read fall back to
+/// the scope's domains.
+impl Table {
+    /// The most tuples an explanation reads.
+    const EXPLAINED_TUPLES: usize = 4_096;
+    /// The most values of one atom explained value by value.
+    const EXPLAINED_VALUES: u32 = 64;
+
+    /// A predicate that held before `at` and rules tuple `t` out, at a position other
+    /// than `skip`.
+    fn killer(&self, atoms: &Atoms, at: u32, t: u32, skip: usize) -> Option<Pred> {
+        (0..self.vars.len()).filter(|&q| q != skip).find_map(|q| {
+            let var = self.vars[q];
+            let value = self.value(t, q);
+            let (low, high) = atoms.ends_before(var, at);
+            let gone = value < low || value > high || atoms.hole_before(var, value, at);
+            gone.then(|| Pred::ne(var, value))
+        })
+    }
+
+    fn explain_pred(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
+        let var = pred.var as usize;
+        let Some(i) = self.vars.iter().position(|&v| v == var) else {
+            return false;
+        };
+        let (low, high) = atoms.ends_before(var, at);
+        let (first, last) = match pred.rel {
+            Rel::Ne => (pred.value, pred.value),
+            Rel::Ge if pred.value > low => {
+                out.extend(atoms.low_before(var, at).map(|v| Pred::ge(var, v)));
+                (low, pred.value - 1)
+            }
+            Rel::Le if pred.value < high => {
+                out.extend(atoms.high_before(var, at).map(|v| Pred::le(var, v)));
+                (pred.value + 1, high)
+            }
+            _ => return false,
+        };
+        if last - first >= Self::EXPLAINED_VALUES {
+            return false;
+        }
+        let mut read = 0;
+        for u in first..=last {
+            if atoms.hole_before(var, u, at) {
+                continue;
+            }
+            let range = self.holding(i, u);
+            read += range.len();
+            if read > Self::EXPLAINED_TUPLES {
+                return false;
+            }
+            for &t in &self.by_value[i][range] {
+                match self.killer(atoms, at, t, i) {
+                    Some(killer) => out.push(killer),
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let n = self.order.len();
+        n <= Self::EXPLAINED_TUPLES
+            && (0..n as u32).all(|t| match self.killer(atoms, at, t, usize::MAX) {
+                Some(killer) => {
+                    out.push(killer);
+                    true
+                }
+                None => false,
+            })
+    }
+}
+
 impl BuiltinPropagator for Table {
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    fn explains(&self) -> bool {
+        !self.repeats
+    }
+
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let from = out.len();
+        let explained = match pred {
+            Some(pred) => self.explain_pred(atoms, at, pred, out),
+            None => self.explain_failure(atoms, at, out),
+        };
+        if explained {
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if j == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        } else {
+            out.truncate(from);
+        }
+        explained
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
