@@ -19,7 +19,7 @@ use crate::model::Kind;
 use crate::model::{AllDifferentDef, Keys, TermKeys};
 use crate::propagator::BuiltinPropagator;
 use crate::store::CHANGED;
-use crate::store::{Atoms, Pred, Rel, Store};
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 /// A component with explicit keys: per position, its keys and where to find the indices
@@ -477,15 +477,10 @@ impl AllDifferent {
         atoms: &Atoms,
         at: u32,
         i: usize,
-        low: u32,
-        high: u32,
+        values: impl Iterator<Item = u32>,
         out: &mut Vec<Pred>,
     ) -> bool {
-        let var = self.vars[i] as usize;
-        for u in low..=high {
-            if atoms.hole_before(var, u, at) {
-                continue;
-            }
+        for u in values {
             match self.taker(atoms, at, i, u) {
                 Some(pred) => {
                     if !out.contains(&pred) {
@@ -508,7 +503,8 @@ impl AllDifferent {
             }
             // Variable `i`'s domain, each of its values taken.
             atoms.domain_at(var, at, out);
-            if self.taken(atoms, at, i, low, high, out) {
+            let values = (low..=high).filter(|&u| !atoms.hole_before(var, u, at));
+            if self.taken(atoms, at, i, values, out) {
                 return true;
             }
             out.truncate(from);
@@ -521,32 +517,11 @@ impl AllDifferent {
         let Some(i) = self.vars.iter().position(|&v| v == var) else {
             return false;
         };
-        let (low, high) = atoms.ends_before(var as usize, at);
         // The values this atom took, and the end they were taken from.
-        let (first, last) = match pred.rel {
-            Rel::Ne => (pred.value, pred.value),
-            Rel::Ge if pred.value > low => {
-                out.extend(
-                    atoms
-                        .low_before(var as usize, at)
-                        .map(|v| Pred::ge(var as usize, v)),
-                );
-                (low, pred.value - 1)
-            }
-            Rel::Le if pred.value < high => {
-                out.extend(
-                    atoms
-                        .high_before(var as usize, at)
-                        .map(|v| Pred::le(var as usize, v)),
-                );
-                (pred.value + 1, high)
-            }
-            _ => return false,
-        };
-        if last - first >= Self::EXPLAINED_VALUES {
-            return false;
+        match atoms.removed_by(at, pred, Self::EXPLAINED_VALUES, out) {
+            Some(values) => self.taken(atoms, at, i, values, out),
+            None => false,
         }
-        self.taken(atoms, at, i, first, last, out)
     }
 }
 

@@ -20,7 +20,7 @@ use crate::choice::Fail;
 use crate::model::Kind;
 use crate::model::TableDef;
 use crate::propagator::BuiltinPropagator;
-use crate::store::{Atoms, Pred, Rel, Store};
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 pub(super) struct Table {
@@ -213,9 +213,9 @@ impl Table {
         (0..self.vars.len()).filter(|&q| q != skip).find_map(|q| {
             let var = self.vars[q];
             let value = self.value(t, q);
-            let (low, high) = atoms.ends_before(var, at);
-            let gone = value < low || value > high || atoms.hole_before(var, value, at);
-            gone.then(|| Pred::ne(var, value))
+            atoms
+                .gone_before(var, value, at)
+                .then(|| Pred::ne(var, value))
         })
     }
 
@@ -224,27 +224,11 @@ impl Table {
         let Some(i) = self.vars.iter().position(|&v| v == var) else {
             return false;
         };
-        let (low, high) = atoms.ends_before(var, at);
-        let (first, last) = match pred.rel {
-            Rel::Ne => (pred.value, pred.value),
-            Rel::Ge if pred.value > low => {
-                out.extend(atoms.low_before(var, at).map(|v| Pred::ge(var, v)));
-                (low, pred.value - 1)
-            }
-            Rel::Le if pred.value < high => {
-                out.extend(atoms.high_before(var, at).map(|v| Pred::le(var, v)));
-                (pred.value + 1, high)
-            }
-            _ => return false,
-        };
-        if last - first >= Self::EXPLAINED_VALUES {
+        let Some(values) = atoms.removed_by(at, pred, Self::EXPLAINED_VALUES, out) else {
             return false;
-        }
+        };
         let mut read = 0;
-        for u in first..=last {
-            if atoms.hole_before(var, u, at) {
-                continue;
-            }
+        for u in values {
             let range = self.holding(i, u);
             read += range.len();
             if read > Self::EXPLAINED_TUPLES {

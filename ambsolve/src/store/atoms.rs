@@ -356,6 +356,41 @@ impl Atoms {
             .map(|k| self.list[positions[k] as usize].pred.value)
     }
 
+    /// Whether `value` had gone from `var` before position `at` (past an end, or a hole;
+    /// `false` for a value only the root lacked).
+    pub(crate) fn gone_before(&self, var: usize, value: u32, at: u32) -> bool {
+        let (low, high) = self.ends_before(var, at);
+        value < low || value > high || self.hole_before(var, value, at)
+    }
+
+    /// The values of its variable that the atom at `at`, of predicate `pred`, removed
+    /// (not those gone before it); for an end that moved, the end before is appended to
+    /// `out` (what the removals start from). `None` for an atom that removes nothing this
+    /// way, or whose end passes more than `most` values.
+    pub(crate) fn removed_by<'s>(
+        &'s self,
+        at: u32,
+        pred: Pred,
+        most: u32,
+        out: &mut Vec<Pred>,
+    ) -> Option<impl Iterator<Item = u32> + use<'s>> {
+        let var = pred.var as usize;
+        let (low, high) = self.ends_before(var, at);
+        let (first, last) = match pred.rel {
+            Rel::Ne => (pred.value, pred.value),
+            Rel::Ge if pred.value > low && pred.value - low <= most => {
+                out.extend(self.low_before(var, at).map(|v| Pred::ge(var, v)));
+                (low, pred.value - 1)
+            }
+            Rel::Le if pred.value < high && high - pred.value <= most => {
+                out.extend(self.high_before(var, at).map(|v| Pred::le(var, v)));
+                (pred.value + 1, high)
+            }
+            _ => return None,
+        };
+        Some((first..=last).filter(move |&u| !self.hole_before(var, u, at)))
+    }
+
     /// The ends of `var` before position `at`.
     pub(crate) fn ends_before(&self, var: usize, at: u32) -> (u32, u32) {
         (
