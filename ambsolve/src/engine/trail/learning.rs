@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use super::Counters;
 use super::bound::Bound;
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
@@ -65,11 +66,7 @@ pub(crate) struct LearningEngine<'a> {
     /// it is decided there, whatever its phase, so that a solution's cost is as low as
     /// its other variables allow.
     cheap_end: Vec<Option<End>>,
-    nodes: u64,
-    failures: u64,
-    solutions: u64,
-    restarted: u64,
-    max_depth: u64,
+    counters: Counters,
 }
 
 impl<'a> LearningEngine<'a> {
@@ -110,11 +107,7 @@ impl<'a> LearningEngine<'a> {
             run_conflicts: 0,
             kept: FIRST_KEPT,
             best: None,
-            nodes: 0,
-            failures: 0,
-            solutions: 0,
-            restarted: 0,
-            max_depth: 0,
+            counters: Counters::default(),
         }
     }
 
@@ -185,7 +178,7 @@ impl<'a> LearningEngine<'a> {
     /// Learns from `conflict`: backjumps and asserts the nogood. False if the conflict
     /// holds at the root.
     fn resolve(&mut self, conflict: Conflict) -> bool {
-        self.failures += 1;
+        self.counters.failures += 1;
         self.run_conflicts += 1;
         let Some(learned) = self.learner.analyze(conflict, &self.store, &self.fixpoint) else {
             return false;
@@ -207,7 +200,7 @@ impl<'a> LearningEngine<'a> {
         self.backjump(0);
         self.run += 1;
         self.run_conflicts = 0;
-        self.restarted += 1;
+        self.counters.restarts += 1;
         self.learner.nogoods.reduce(self.kept, &self.store);
         self.kept += self.kept / 10;
         if let Some(best) = &self.best {
@@ -248,7 +241,7 @@ impl<'a> LearningEngine<'a> {
             atoms,
         });
         self.store.set_level(self.level());
-        self.max_depth = self.max_depth.max(u64::from(self.level()));
+        self.counters.max_depth = self.counters.max_depth.max(u64::from(self.level()));
         self.learner.decided(pred, atoms as u32);
         self.store.set_cause(Cause::Decision);
         let imposed = self.store.impose(pred);
@@ -262,7 +255,7 @@ impl<'a> LearningEngine<'a> {
             // Only narrowed: still a candidate.
             self.learner.activity.insert(pred.var);
         }
-        self.nodes += 1;
+        self.counters.nodes += 1;
     }
 
     /// Moves past the solution the search stands on: optimising, the bound tightens
@@ -298,7 +291,7 @@ impl Search for LearningEngine<'_> {
                     self.phase = if self.root() {
                         Phase::Search
                     } else {
-                        self.failures += 1;
+                        self.counters.failures += 1;
                         Phase::Done
                     };
                 }
@@ -339,7 +332,7 @@ impl Search for LearningEngine<'_> {
                             {
                                 panic!("debug-checks: a solution violates learned {nogood:?}");
                             }
-                            self.solutions += 1;
+                            self.counters.solutions += 1;
                             if self.bound.is_set() {
                                 self.best = Some(self.store.assignment());
                             }
@@ -347,7 +340,7 @@ impl Search for LearningEngine<'_> {
                             return Ok(Step::Solution);
                         }
                         Some(pred) => {
-                            if let Err(interrupt) = control.before_node(self.nodes) {
+                            if let Err(interrupt) = control.before_node(self.counters.nodes) {
                                 // Not decided: the variable goes back among the candidates.
                                 self.learner.activity.insert(pred.var);
                                 return Ok(Step::Interrupted(interrupt));
@@ -369,14 +362,8 @@ impl Search for LearningEngine<'_> {
 
     fn stats(&self) -> Stats {
         Stats {
-            nodes: self.nodes,
-            failures: self.failures,
-            solutions: self.solutions,
-            max_depth: self.max_depth,
-            propagations: self.fixpoint.runs,
-            restarts: self.restarted,
             learned: self.learner.learned,
-            ..Stats::default()
+            ..self.counters.stats(self.fixpoint.runs)
         }
     }
 

@@ -55,7 +55,7 @@ enum Phase {
     Done,
 }
 
-/// What the search has done, for its [`Stats`].
+/// What the search has done, for its [`Stats`] (the learning search's too).
 #[derive(Default)]
 struct Counters {
     nodes: u64,
@@ -65,6 +65,22 @@ struct Counters {
     restarts: u64,
     /// Choices replayed from a subproblem's path.
     replayed: u64,
+}
+
+impl Counters {
+    /// The statistics these counters and `propagations` runs of propagators make.
+    fn stats(&self, propagations: u64) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            failures: self.failures,
+            solutions: self.solutions,
+            max_depth: self.max_depth,
+            propagations,
+            restarts: self.restarts,
+            replayed: self.replayed,
+            ..Stats::default()
+        }
+    }
 }
 
 /// The trail engine running one model: its store and propagators, the choice stack, and
@@ -368,16 +384,7 @@ impl Search for TrailEngine<'_> {
     }
 
     fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.counters.nodes,
-            failures: self.counters.failures,
-            solutions: self.counters.solutions,
-            max_depth: self.counters.max_depth,
-            propagations: self.fixpoint.runs,
-            restarts: self.counters.restarts,
-            replayed: self.counters.replayed,
-            ..Stats::default()
-        }
+        self.counters.stats(self.fixpoint.runs)
     }
 
     fn progress(&self) -> f64 {
