@@ -138,8 +138,9 @@ pub(crate) trait BuiltinPropagator: Send {
     /// `at` in one of its runs: appends to `out` predicates that held before `at` (the
     /// bounds [`Atoms::low_before`] and [`Atoms::high_before`] read) and imply `pred` given
     /// the constraint, or, `pred` `None` and `at` the trail's length, imply the failure of
-    /// the run that just failed; returns whether it did. Where the store moved an end
-    /// past the one imposed (over values gone before), the engine adds those holes. Asked only if it
+    /// the run that just failed; returns whether it did (what it appended before giving
+    /// up is dropped). Where the store moved an end past the one imposed (over values gone
+    /// before), the engine adds those holes. Asked only if it
     /// [`explains`](Self::explains). The default explains nothing: the engine then uses
     /// the domains of the scope when the run began, which is sound for any propagator that
     /// prunes from its scope's domains alone, and weaker than the reasons a propagator

@@ -84,6 +84,7 @@ impl Learner {
             Cause::Prop { prop, start } => fixpoint.explain(prop, atoms, start, at, pred, out),
             Cause::Nogood(id) => {
                 // The nogood made one predicate false, the others held.
+                #[cfg(feature = "debug-checks")]
                 let from = out.len();
                 let falsified = self.nogoods.made_false(at);
                 let preds = self.nogoods.preds(id);
@@ -114,7 +115,6 @@ impl Learner {
                         }
                     }
                 }
-                let _ = from;
             }
             Cause::Decision => {
                 debug_assert!(false, "decisions are not explained");

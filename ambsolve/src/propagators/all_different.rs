@@ -558,15 +558,10 @@ impl BuiltinPropagator for AllDifferent {
     }
 
     fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
-        let from = out.len();
-        let explained = match pred {
+        match pred {
             Some(pred) => self.explain_pred(atoms, at, pred, out),
             None => self.explain_failure(atoms, at, out),
-        };
-        if !explained {
-            out.truncate(from);
         }
-        explained
     }
 
     fn set_shared(&mut self, shared: bool) {

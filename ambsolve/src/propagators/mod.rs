@@ -129,6 +129,19 @@ pub(crate) struct Fixpoint<'a> {
     pub(crate) runs: u64,
 }
 
+/// Drops the repeats among `out[from..]`, keeping the first of each.
+pub(crate) fn dedup_from(out: &mut Vec<Pred>, from: usize) {
+    let mut seen = hashbrown::HashSet::new();
+    let mut k = from;
+    for i in from..out.len() {
+        if seen.insert(out[i]) {
+            out[k] = out[i];
+            k += 1;
+        }
+    }
+    out.truncate(k);
+}
+
 impl<'a> Fixpoint<'a> {
     /// Builds the propagators of `model` (as [`rewrite`] turns its constraints into
     /// propagators), allocating their trailed counters in `store`, and the watches that
@@ -328,20 +341,14 @@ impl<'a> Fixpoint<'a> {
                 atoms.stepped_over(at, pred, false, out);
             }
         } else {
+            // What an explanation that gave up appended is not its reason.
+            out.truncate(from);
             for var in p.scope() {
                 atoms.domain_at(var.index(), start, out);
             }
             // A variable may repeat in a scope.
             if p.scope().len() > 1 {
-                let mut seen = hashbrown::HashSet::new();
-                let mut k = from;
-                for i in from..out.len() {
-                    if seen.insert(out[i]) {
-                        out[k] = out[i];
-                        k += 1;
-                    }
-                }
-                out.truncate(k);
+                dedup_from(out, from);
             }
         }
         #[cfg(feature = "debug-checks")]

@@ -272,19 +272,8 @@ impl BuiltinPropagator for Table {
             Some(pred) => self.explain_pred(atoms, at, pred, out),
             None => self.explain_failure(atoms, at, out),
         };
-        if explained {
-            out[from..].sort_unstable();
-            let mut k = from;
-            for j in from..out.len() {
-                if j == from || out[j] != out[k - 1] {
-                    out[k] = out[j];
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-        } else {
-            out.truncate(from);
-        }
+        // Tuples share the values that rule them out.
+        super::dedup_from(out, from);
         explained
     }
 

@@ -212,12 +212,7 @@ impl BuiltinPropagator for ElementConstProp {
     }
 
     fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
-        let from = out.len();
-        let explained = pred.is_some_and(|pred| self.explain_pred(atoms, at, pred, out));
-        if !explained {
-            out.truncate(from);
-        }
-        explained
+        pred.is_some_and(|pred| self.explain_pred(atoms, at, pred, out))
     }
 
     fn wakes(&self, _local: usize) -> u8 {
