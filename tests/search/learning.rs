@@ -88,3 +88,15 @@ fn pigeons_learn_and_prove() {
     assert!(summary.stats.learned > 0, "{}", summary.stats);
     eprintln!("{}", summary.stats);
 }
+
+#[test]
+fn nogoods_deleted_mid_search_keep_counts_exact() {
+    // n-queens 10 over three all-different constraints: thousands of conflicts, so half
+    // of the learned nogoods are deleted several times while the search is deep (a nogood
+    // that caused an atom on the trail is kept).
+    let puzzle = ambsolve_examples::puzzles::queens::queens(10);
+    let m = puzzle.model();
+    let summary = m.solve(Engine::Trail).strategy(learning()).count().unwrap();
+    assert_eq!(summary.solutions, 724, "A000170");
+    assert!(summary.stats.learned > 5_000, "{}", summary.stats);
+}

@@ -186,7 +186,23 @@ fn simplify(mut preds: Vec<Pred>) -> Vec<Pred> {
     while start < preds.len() {
         let var = preds[start].var;
         let end = start + preds[start..].iter().take_while(|p| p.var == var).count();
-        let group = &preds[start..end];
+        let mut group = preds[start..end].to_vec();
+        // Bounds meeting are the value: `x >= v` and `x <= v` fold to `x == v`.
+        let low = group
+            .iter()
+            .filter(|p| p.rel == Rel::Ge)
+            .map(|p| p.value)
+            .max();
+        let high = group
+            .iter()
+            .filter(|p| p.rel == Rel::Le)
+            .map(|p| p.value)
+            .min();
+        if let (Some(low), Some(high)) = (low, high) {
+            if low == high {
+                group.push(Pred::eq(var as usize, low));
+            }
+        }
         for (i, &q) in group.iter().enumerate() {
             let implied = group
                 .iter()
@@ -233,10 +249,19 @@ mod tests {
             Pred::le(1, 4),
             Pred::eq(1, 2),
             Pred::ge(0, 5),
+            Pred::ge(2, 7),
+            Pred::le(2, 7),
+            Pred::ne(2, 3),
         ];
         assert_eq!(
             simplify(preds),
-            [Pred::ge(0, 5), Pred::ne(0, 9), Pred::eq(1, 2)]
+            [
+                Pred::ge(0, 5),
+                Pred::ne(0, 9),
+                Pred::eq(1, 2),
+                Pred::eq(2, 7)
+            ],
+            "bounds that meet fold to an equality"
         );
     }
 }

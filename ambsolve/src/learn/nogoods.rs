@@ -15,6 +15,8 @@ pub(crate) struct Nogood {
     lbd: u32,
     /// Learned (may be deleted), or a blocking nogood of a solution found (kept).
     learned: bool,
+    /// When it was added (nogoods added so far): the older of two of equal LBD goes first.
+    born: u64,
 }
 
 /// The watched predicates on one variable, by relation: (value, nogood) pairs.
@@ -35,13 +37,6 @@ impl Watches {
             Rel::Ne => &mut self.ne,
         }
     }
-
-    fn clear(&mut self) {
-        self.ge.clear();
-        self.le.clear();
-        self.eq.clear();
-        self.ne.clear();
-    }
 }
 
 /// Every nogood, the watches on them, and how far the trail has been read.
@@ -55,6 +50,10 @@ pub(crate) struct Nogoods {
     head: usize,
     /// Learned nogoods in `list`.
     learned: usize,
+    /// Ids of deleted nogoods (empty in `list`), to be reused.
+    free: Vec<u32>,
+    /// Nogoods added in all.
+    added: u64,
     /// Each firing on the trail: the trail's length before it and the predicate it made
     /// false (what an atom caused by a nogood is explained from; the store, after a
     /// failure, cannot say which predicate did not hold).
@@ -68,6 +67,8 @@ impl Nogoods {
             watches: vec![Watches::default(); num_vars],
             head: 0,
             learned: 0,
+            free: Vec::new(),
+            added: 0,
             fired: Vec::new(),
         }
     }
@@ -112,14 +113,27 @@ impl Nogoods {
     /// the second of them at the deepest level) and makes it false.
     pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, learned: bool, store: &mut Store) {
         debug_assert!(!preds.is_empty());
-        let id = self.list.len() as u32;
-        self.watch(id, &preds);
         let first = preds[0];
-        self.list.push(Nogood {
+        let nogood = Nogood {
             preds,
             lbd,
             learned,
-        });
+            born: self.added,
+        };
+        self.added += 1;
+        let id = match self.free.pop() {
+            Some(id) => {
+                self.list[id as usize] = nogood;
+                id
+            }
+            None => {
+                self.list.push(nogood);
+                self.list.len() as u32 - 1
+            }
+        };
+        let preds = std::mem::take(&mut self.list[id as usize].preds);
+        self.watch(id, &preds);
+        self.list[id as usize].preds = preds;
         self.learned += usize::from(learned);
         if first.negated().is_some() {
             // The other predicates hold and the first does not: its negation fits.
@@ -248,48 +262,50 @@ impl Nogoods {
         Ok(true)
     }
 
-    /// At the root (no atom above it refers to a nogood): when more than `most` learned
-    /// nogoods are kept, deletes the half with the largest LBD (ties: the oldest), keeping
-    /// those of LBD 2 or less.
-    pub(crate) fn reduce(&mut self, most: usize, store: &Store) {
-        if self.learned <= most {
-            return;
+    /// Learned nogoods kept now.
+    pub(crate) fn learned(&self) -> usize {
+        self.learned
+    }
+
+    /// Deletes half of the learned nogoods, those with the largest LBD (ties: the
+    /// oldest), keeping those of LBD 2 or less and those that caused an atom on the trail.
+    /// Their ids are reused; the watches on them go.
+    pub(crate) fn reduce(&mut self, store: &Store) {
+        let mut locked = vec![false; self.list.len()];
+        if let Some(atoms) = store.atoms() {
+            for atom in atoms.since(0) {
+                if let Cause::Nogood(id) = atom.cause {
+                    locked[id as usize] = true;
+                }
+            }
         }
-        let mut ranked: Vec<(u32, usize)> = self
+        let mut ranked: Vec<(u32, u64, usize)> = self
             .list
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.learned && n.lbd > 2)
-            .map(|(i, n)| (n.lbd, i))
+            .filter(|&(i, n)| n.learned && n.lbd > 2 && !locked[i])
+            .map(|(i, n)| (n.lbd, n.born, i))
             .collect();
-        ranked.sort_by_key(|&(lbd, i)| (std::cmp::Reverse(lbd), i));
+        ranked.sort_unstable_by_key(|&(lbd, born, _)| (std::cmp::Reverse(lbd), born));
         let mut gone = vec![false; self.list.len()];
-        for &(_, i) in ranked.iter().take(self.learned / 2) {
+        for &(_, _, i) in ranked.iter().take(self.learned / 2) {
             gone[i] = true;
+            let nogood = &mut self.list[i];
+            nogood.preds = Vec::new();
+            nogood.learned = false;
+            self.free.push(i as u32);
+            self.learned -= 1;
         }
-        let mut k = 0;
-        self.list.retain(|_| {
-            k += 1;
-            !gone[k - 1]
-        });
-        self.learned = self.list.iter().filter(|n| n.learned).count();
-        self.rewatch(store);
-    }
-
-    /// Watches every nogood again, on predicates that do not hold where it has them, and
-    /// reads the whole trail again (the root's atoms) so that one left with a single
-    /// predicate not holding fires.
-    fn rewatch(&mut self, store: &Store) {
         for watches in &mut self.watches {
-            watches.clear();
+            for list in [
+                &mut watches.ge,
+                &mut watches.le,
+                &mut watches.eq,
+                &mut watches.ne,
+            ] {
+                list.retain(|&(_, id)| !gone[id as usize]);
+            }
         }
-        for id in 0..self.list.len() {
-            let mut preds = std::mem::take(&mut self.list[id].preds);
-            preds.sort_by_key(|&p| store.holds(p));
-            self.watch(id as u32, &preds);
-            self.list[id].preds = preds;
-        }
-        self.head = 0;
     }
 
     /// Whether every nogood holds in `values` (each variable's value index), for checks.

@@ -43,8 +43,10 @@ enum End {
     High,
 }
 
-/// At most this many learned nogoods are kept at first (and a tenth more per restart).
-const FIRST_KEPT: usize = 4_000;
+/// Learned nogoods kept before the first deletion of half of them; each deletion allows
+/// `MORE_KEPT` more (as Glucose's schedule: memory grows slowly however long the run).
+const FIRST_KEPT: usize = 2_000;
+const MORE_KEPT: usize = 300;
 
 /// The trail engine's learning search.
 pub(crate) struct LearningEngine<'a> {
@@ -187,12 +189,15 @@ impl<'a> LearningEngine<'a> {
         self.learner
             .nogoods
             .add(learned.nogood, learned.lbd, true, &mut self.store);
+        if self.learner.nogoods.learned() > self.kept {
+            self.learner.nogoods.reduce(&self.store);
+            self.kept += MORE_KEPT;
+        }
         true
     }
 
-    /// Restarts from the root if this run's conflicts are spent: keeps the nogoods (the
-    /// learned ones cut down to a budget that grows), goes back to the best solution's
-    /// phases when optimising.
+    /// Restarts from the root if this run's conflicts are spent: keeps the nogoods, goes
+    /// back to the best solution's phases when optimising.
     fn maybe_restart(&mut self) {
         if self.run_conflicts < self.restarts.budget(self.run) || self.level() == 0 {
             return;
@@ -201,8 +206,6 @@ impl<'a> LearningEngine<'a> {
         self.run += 1;
         self.run_conflicts = 0;
         self.counters.restarts += 1;
-        self.learner.nogoods.reduce(self.kept, &self.store);
-        self.kept += self.kept / 10;
         if let Some(best) = &self.best {
             for (var, &index) in best.iter().enumerate() {
                 self.learner.activity.save_phase(var, index);
