@@ -441,6 +441,51 @@ impl Linear {
         Ok(narrowed)
     }
 
+    /// Whether the bounds before position `at` alone make `pred` true (`None`: fail the
+    /// sum), as a pass reasons; false where the shift rule may have done it.
+    fn bounds_decide(&self, atoms: &Atoms, at: u32, pred: Option<Pred>) -> bool {
+        let reach = |t: &ScaledVar| {
+            let (first, last) = atoms.ends_before(t.var(), at);
+            match t.trend {
+                Trend::Falling => (t.at(last), t.at(first)),
+                _ => (t.at(first), t.at(last)),
+            }
+        };
+        let (low, high) = self
+            .terms
+            .iter()
+            .map(reach)
+            .fold((0, 0), |(l, h), (a, b)| (l + a, h + b));
+        let Some(pred) = pred else {
+            return low > self.rhs || high < self.rhs;
+        };
+        let var = pred.var as usize;
+        let mut mine = self.terms.iter().filter(|t| t.var() == var);
+        let (Some(term), None) = (mine.next(), mine.next()) else {
+            return false;
+        };
+        let (own_low, own_high) = reach(term);
+        let (most, least) = (self.rhs - (low - own_low), self.rhs - (high - own_high));
+        // The side a contribution lies out of `least..=most` on, if it does.
+        let side = |index: u32| {
+            let c = term.at(index);
+            (c > most, c < least)
+        };
+        let (first, last) = atoms.ends_before(var, at);
+        // The values the end passed, but holes: out on one side, at both of their ends.
+        let (from, to) = match pred.rel {
+            Rel::Ge if pred.value > first => (first, pred.value - 1),
+            Rel::Le if pred.value < last => (pred.value + 1, last),
+            _ => return false,
+        };
+        let kept = |i: &u32| !atoms.gone_before(var, *i, at);
+        let (Some(a), Some(b)) = ((from..=to).find(kept), (from..=to).rev().find(kept)) else {
+            return true;
+        };
+        let (sa, sb) = (side(a), side(b));
+        sa == sb && (sa.0 || sa.1)
+    }
+
     /// Whether the constraint is an equality that can become `x - y == c` over two
     /// consecutive ranges with the other terms fixed: then it is kept domain-consistent
     /// (see [`shift_equal`](Linear::shift_equal)), which needs every change, not only
@@ -576,15 +621,17 @@ impl BuiltinPropagator for Linear {
 
     /// Bounds reasoning explains itself, where every term is read by its bounds.
     fn explains(&self) -> bool {
-        !matches!(self.form, Form::NotEqual)
-            && !self.shifts
-            && self.terms.iter().all(|t| t.trend != Trend::Mixed)
+        !matches!(self.form, Form::NotEqual) && self.terms.iter().all(|t| t.trend != Trend::Mixed)
     }
 
     /// A term's new bound follows from the others' bounds that make their contributions
     /// smallest (for `<=`) or largest (for `>=`) before the change; a failure, from all
     /// the terms' such bounds.
     fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        // What the shift rule removed is left to the scope's domains.
+        if self.shifts && !self.bounds_decide(atoms, at, pred) {
+            return false;
+        }
         let (form_most, form_least) = match self.form {
             Form::AtMost => (true, false),
             Form::AtLeast => (false, true),
