@@ -279,6 +279,59 @@ impl IntView {
         }
     }
 
+    /// Whether explanations can read it by its bounds: a constant, or a variable whose
+    /// images never go down (its least value is at its least index).
+    pub(crate) fn explainable(&self) -> bool {
+        match self {
+            IntView::Const(_) => true,
+            IntView::Var { shape, .. } => {
+                matches!(shape, Shape::Consecutive(_) | Shape::Rising)
+            }
+        }
+    }
+
+    /// Its least and largest values before trail position `at` (for an
+    /// [`explainable`](Self::explainable) view).
+    pub(crate) fn bounds_before(&self, atoms: &Atoms, at: u32) -> (i128, i128) {
+        match self {
+            IntView::Const(c) => (i128::from(*c), i128::from(*c)),
+            IntView::Var { var, images, .. } => {
+                let (low, high) = atoms.ends_before(*var, at);
+                (
+                    i128::from(images.get(low as usize)),
+                    i128::from(images.get(high as usize)),
+                )
+            }
+        }
+    }
+
+    /// The image of value index `index` (a variable's).
+    pub(crate) fn image(&self, index: u32) -> i128 {
+        match self {
+            IntView::Const(c) => i128::from(*c),
+            IntView::Var { images, .. } => i128::from(images.get(index as usize)),
+        }
+    }
+
+    /// Appends the predicates that say it lies in `least..=most` (for an
+    /// [`explainable`](Self::explainable) view; a constant needs none).
+    pub(crate) fn explain_within(&self, least: i128, most: i128, out: &mut Vec<Pred>) {
+        let IntView::Var { var, images, .. } = self else {
+            return;
+        };
+        let (from, to) = self.indices_within(least, most);
+        debug_assert!(
+            from < to,
+            "a view explained within {least}..={most}, an empty range"
+        );
+        if from > 0 {
+            out.push(Pred::ge(*var, from));
+        }
+        if (to as usize) < images.len() {
+            out.push(Pred::le(*var, to.saturating_sub(1)));
+        }
+    }
+
     /// For rising or falling images: the index range `from..to` whose images lie in
     /// `least..=most` (for a constant or mixed images: nothing meaningful, `0..0`).
     fn indices_within(&self, least: i128, most: i128) -> (u32, u32) {

@@ -3,6 +3,7 @@
 
 mod cumulative;
 mod disjunctive;
+mod explain;
 mod theta_tree;
 mod unary;
 
