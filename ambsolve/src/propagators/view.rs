@@ -27,6 +27,11 @@ impl LitView {
         }
     }
 
+    /// The value index that makes the literal true, if its variable has one.
+    pub(crate) fn when_true(&self) -> Option<u32> {
+        self.when_true
+    }
+
     /// The literal's value once its variable is fixed (or has only one of its truth
     /// values left).
     #[inline]

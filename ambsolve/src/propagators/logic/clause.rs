@@ -5,7 +5,7 @@ use crate::model::Clause;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::LitView;
-use crate::store::{FIXED, Store};
+use crate::store::{Atoms, FIXED, Pred, Store};
 use crate::var::VarId;
 
 pub(crate) struct ClauseProp {
@@ -13,12 +13,19 @@ pub(crate) struct ClauseProp {
     scope: Vec<VarId>,
     /// Whether the last run left a literal true.
     satisfied: bool,
+    /// Whether no variable carries two literals (then it explains its changes).
+    distinct: bool,
 }
 
 impl ClauseProp {
     pub(crate) fn new(def: &Clause) -> Self {
+        let lits: Vec<LitView> = def.lits.iter().map(LitView::new).collect();
+        let mut vars: Vec<usize> = lits.iter().map(|l| l.var).collect();
+        vars.sort_unstable();
+        vars.dedup();
         ClauseProp {
-            lits: def.lits.iter().map(LitView::new).collect(),
+            distinct: vars.len() == lits.len(),
+            lits,
             scope: def.vars.clone(),
             satisfied: false,
         }
@@ -46,6 +53,22 @@ impl BuiltinPropagator for ClauseProp {
 
     fn finished(&self) -> bool {
         self.satisfied
+    }
+
+    fn explains(&self) -> bool {
+        self.distinct
+    }
+
+    /// The literal made true, by every other one false (its variable without the value
+    /// that makes it true); a failure, by all of them false.
+    fn explain(&self, _atoms: &Atoms, _at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let made = pred.map(|p| p.var as usize);
+        for lit in &self.lits {
+            if Some(lit.var) != made {
+                out.extend(lit.when_true().map(|t| Pred::ne(lit.var, t)));
+            }
+        }
+        true
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
@@ -95,6 +118,32 @@ mod tests {
                 })
                 .collect();
             m.clause(lits);
+            m
+        });
+    }
+
+    #[test]
+    fn clauses_sharing_variables_explain_what_they_fix() {
+        // Random small formulas: the learning search's conflicts ask each clause why it
+        // fixed a literal, and why it failed.
+        fuzz(400, |rng| {
+            let mut m = Model::new();
+            let vars: Vec<Lit> = (0..3 + rng.below(3))
+                .map(|_| match rng.below(2) {
+                    0 => Lit::from(&m.var([false, true])),
+                    _ => Lit::from(&m.var([1i64, 0])),
+                })
+                .collect();
+            for _ in 0..3 + rng.below(6) {
+                let mut picked: Vec<Lit> = Vec::new();
+                for _ in 0..1 + rng.below(3) {
+                    let lit = vars[rng.below(vars.len() as u64) as usize];
+                    if picked.iter().all(|p| p.var() != lit.var()) {
+                        picked.push(if rng.below(2) == 0 { lit } else { !lit });
+                    }
+                }
+                m.clause(picked);
+            }
             m
         });
     }
