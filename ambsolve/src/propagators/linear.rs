@@ -639,38 +639,98 @@ impl BuiltinPropagator for Linear {
             Form::NotEqual => return false,
         };
         let (mut at_most, mut at_least, mut skip) = (form_most, form_least, None);
+        // The contribution of the index just past the pred's bound, which it rules out.
+        let mut excluded = None;
         if let Some(pred) = pred {
             let Some(k) = self.terms.iter().position(|t| t.var() == pred.var as usize) else {
                 return false;
             };
             skip = Some(k);
+            let term = &self.terms[k];
+            let (first, last) = atoms.ends_before(term.var(), at);
             // Which side cut the term: its contributions from above (`<=`) or below.
-            let rising = self.terms[k].trend == Trend::Rising;
+            let rising = term.trend == Trend::Rising;
             match pred.rel {
-                Rel::Le => (at_most, at_least) = (form_most && rising, form_least && !rising),
-                Rel::Ge => (at_most, at_least) = (form_most && !rising, form_least && rising),
+                Rel::Le => {
+                    (at_most, at_least) = (form_most && rising, form_least && !rising);
+                    excluded = (pred.value < last).then(|| term.at(pred.value + 1));
+                }
+                Rel::Ge => {
+                    (at_most, at_least) = (form_most && !rising, form_least && rising);
+                    excluded = (pred.value > first).then(|| term.at(pred.value - 1));
+                }
                 Rel::Eq | Rel::Ne => {}
             }
         }
-        for (i, term) in self.terms.iter().enumerate() {
-            if skip == Some(i) {
-                continue;
+        // Each term's least and largest contribution before the atom.
+        let reach = |t: &ScaledVar, at: u32| {
+            let (first, last) = atoms.ends_before(t.var(), at);
+            match t.trend {
+                Trend::Rising => (t.at(first), t.at(last)),
+                _ => (t.at(last), t.at(first)),
             }
+        };
+        let others = || {
+            self.terms
+                .iter()
+                .enumerate()
+                .filter(move |&(i, _)| skip != Some(i))
+                .map(|(_, t)| t)
+        };
+        let least: i128 = others().map(|t| reach(t, at).0).sum();
+        let most: i128 = others().map(|t| reach(t, at).1).sum();
+        if pred.is_none() && at_most && at_least {
+            // An equality fails on one side: that side alone explains it.
+            if least > self.rhs {
+                at_least = false;
+            } else if most < self.rhs {
+                at_most = false;
+            }
+        }
+        // How far the bounds read may be weakened, all terms together, and still make the
+        // change (or the failure): the explanation is lifted by that much.
+        let mut slack = match (at_most, at_least, pred, excluded) {
+            (true, false, None, _) => least - self.rhs - 1,
+            (true, false, Some(_), Some(c)) => least - (self.rhs - c + 1),
+            (false, true, None, _) => self.rhs - 1 - most,
+            (false, true, Some(_), Some(c)) => self.rhs - c - 1 - most,
+            _ => 0,
+        }
+        .max(0);
+        for term in others() {
             let var = term.var();
+            let (first, last) = atoms.ends_before(var, at);
+            let (root_first, root_last) = atoms.ends_before(var, 0);
             let rising = term.trend == Trend::Rising;
-            // `<=` reads the smallest contribution: the first index of a rising term.
+            // `<=` reads the smallest contribution (the first index of a rising term),
+            // weakened as far as the slack allows: the index bound furthest from the
+            // current one whose contribution is within the slack.
             if at_most {
-                out.extend(if rising {
-                    atoms.low_before(var, at).map(|v| Pred::ge(var, v))
+                let low = reach(term, at).0;
+                let index = if rising {
+                    first_index(root_first, first, |i| term.at(i) >= low - slack)
                 } else {
-                    atoms.high_before(var, at).map(|v| Pred::le(var, v))
+                    last_index(last, root_last, |i| term.at(i) >= low - slack)
+                };
+                slack -= low - term.at(index);
+                out.push(if rising {
+                    Pred::ge(var, index)
+                } else {
+                    Pred::le(var, index)
                 });
             }
             if at_least {
-                out.extend(if rising {
-                    atoms.high_before(var, at).map(|v| Pred::le(var, v))
+                let high = reach(term, at).1;
+                let index = if rising {
+                    last_index(last, root_last, |i| term.at(i) <= high + slack)
                 } else {
-                    atoms.low_before(var, at).map(|v| Pred::ge(var, v))
+                    first_index(root_first, first, |i| term.at(i) <= high + slack)
+                };
+                slack -= term.at(index) - high;
+                out.push(if rising {
+                    Pred::le(var, index)
+                } else {
+                    Pred::ge(var, index)
                 });
             }
         }
@@ -698,6 +758,36 @@ impl BuiltinPropagator for Linear {
         REACHES.set(reaches);
         result
     }
+}
+
+/// The least index in `from..=to` where `ok` holds, `ok` monotone (false, then true) and
+/// true at `to`.
+fn first_index(from: u32, to: u32, ok: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (from, to);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if ok(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    high
+}
+
+/// The largest index in `from..=to` where `ok` holds, `ok` monotone (true, then false) and
+/// true at `from`.
+fn last_index(from: u32, to: u32, ok: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (from, to);
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if ok(mid) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    low
 }
 
 #[cfg(test)]
