@@ -36,10 +36,15 @@ struct Args {
     /// more).
     #[arg(short = 'f', long = "free-search")]
     free: bool,
-    /// Learn from conflicts (lazy clause generation), on one thread: nogoods, backjumps,
-    /// activity search and restarts. Off by default.
-    #[arg(long = "learning")]
+    /// Learn from conflicts (lazy clause generation) even where the model's search
+    /// annotations are followed (they then only break activity ties). Learning is on by
+    /// default where the search is free (-f, or no annotations), on one thread: nogoods,
+    /// backjumps, activity search and restarts.
+    #[arg(long = "learning", conflicts_with = "no_learning")]
     learning: bool,
+    /// Never learn: the plain search (the model's annotations, or dom_w_deg with -f).
+    #[arg(long = "no-learning")]
+    no_learning: bool,
     /// Print statistics (`%%%mzn-stat` lines).
     #[arg(short = 's', long = "statistics")]
     statistics: bool,
@@ -171,7 +176,11 @@ fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
     options.intermediate = args.intermediate;
     options.solutions = args.solutions;
     options.free = args.free;
-    options.learning = args.learning;
+    options.learning = match (args.learning, args.no_learning) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
     options.statistics = args.statistics;
     options.time = limits
         .deadline

@@ -37,12 +37,14 @@ pub struct SolveOptions {
     pub seed: u64,
     /// Stops the search when set (Ctrl-C, SIGTERM), printing what was found.
     pub cancel: Option<CancelFlag>,
-    /// `--learning`: learn from conflicts ([`Strategy::learning`]), on one thread (more
-    /// threads search without it). Off by default: it proves scheduling that the plain
-    /// search cannot, and loses where its explanations are still the domains of a
-    /// constraint's scope (golomb's differences) or its cost per node does not pay (a
-    /// job shop decomposed into implied sums and clauses).
-    pub learning: bool,
+    /// Whether to learn from conflicts ([`Strategy::learning`]: nogoods, backjumps, activity
+    /// search with restarts), on one thread (more threads search without it). `None`, the
+    /// default: learn where the search is free (`-f`, or a model without search
+    /// annotations), since the learning search picks its own variables; follow the
+    /// model's annotations with the plain search otherwise. `Some(true)` (`--learning`)
+    /// learns in any case (annotations then only break activity ties); `Some(false)`
+    /// (`--no-learning`) never does.
+    pub learning: Option<bool>,
 }
 
 impl Default for SolveOptions {
@@ -52,7 +54,7 @@ impl Default for SolveOptions {
             intermediate: false,
             solutions: None,
             free: false,
-            learning: false,
+            learning: None,
             statistics: false,
             time: None,
             threads: 1,
@@ -167,6 +169,9 @@ pub fn solve(
     out: &mut dyn Write,
     mut on_solution: impl FnMut(&Assignment),
 ) -> Result<Outcome, SolveError> {
+    let free = options.free || model.strategy.is_none();
+    // Learning runs on one thread.
+    let learning = options.learning.unwrap_or(free) && options.threads <= 1;
     // Binary branching (`x = v`, then `x != v` propagated), as FlatZinc's
     // `int_search` reads in Gecode and Chuffed.
     let strategy = match (&model.strategy, options.free) {
@@ -190,8 +195,6 @@ pub fn solve(
     if let Some(n) = solutions {
         limits = limits.solutions(n);
     }
-    // Learning runs on one thread.
-    let learning = options.learning && options.threads <= 1;
     let strategy = strategy.learning(learning);
     let solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
         .strategy(strategy)
@@ -349,7 +352,7 @@ mod tests {
             PAIRS,
             &options(|o| {
                 o.all = true;
-                o.learning = true;
+                o.learning = Some(true);
             }),
         );
         let mut blocks: Vec<&str> = out.split("----------\n").collect();
