@@ -191,9 +191,13 @@ fn main() {
     .unwrap();
     // The MiniZinc suite against Gecode needs `minizinc`: `benches/minizinc.sh` measures it
     // and keeps its section in benches/minizinc.md, carried over here as last measured.
-    let minizinc = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/minizinc.md");
-    if let Ok(section) = std::fs::read_to_string(minizinc) {
-        write!(md, "\n{section}").unwrap();
+    // So is the Challenge-style suite against Gecode, Chuffed and Pumpkin
+    // (`benches/challenge.sh`, benches/challenge.md).
+    for kept in ["/benches/minizinc.md", "/benches/challenge.md"] {
+        let path = format!("{}{kept}", env!("CARGO_MANIFEST_DIR"));
+        if let Ok(section) = std::fs::read_to_string(path) {
+            write!(md, "\n{section}").unwrap();
+        }
     }
     print!("{md}");
 }
