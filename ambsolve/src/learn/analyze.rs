@@ -22,16 +22,16 @@ pub(crate) struct Learned {
 /// Analyses a conflict: `conflict` holds now and cannot hold in any solution.
 /// `explain(cause, position, pred, out)` appends predicates that held before the atom at
 /// `position`, which made `pred` true with `cause`, and imply it; `decision(level)` is the decision predicate of a
-/// level; `touched(var)` is told every variable met; `generic(cause)` says whether
-/// `explain` gives the same predicates for every atom `cause` made (then it is asked once).
+/// level; `touched(var)` is told every variable met. `explain` returns whether it gave the
+/// domains of the run's scope when it began, which imply every atom of that run: the
+/// other atoms of the same cause then need no explanation of their own.
 /// `None`: the conflict holds at the root (nothing is left to search).
 pub(crate) fn analyze(
     atoms: &Atoms,
     conflict: &[Pred],
     decision: impl Fn(u32) -> Pred,
-    mut explain: impl FnMut(Cause, u32, Pred, &mut Vec<Pred>),
+    mut explain: impl FnMut(Cause, u32, Pred, &mut Vec<Pred>) -> bool,
     mut touched: impl FnMut(u32),
-    generic: impl Fn(Cause) -> bool,
 ) -> Option<Learned> {
     let level_of = |pred: Pred| atoms.true_since(pred).map_or(0, |p| atoms.level_of(p));
     let deepest = conflict.iter().map(|&p| level_of(p)).max().unwrap_or(0);
@@ -77,7 +77,7 @@ pub(crate) fn analyze(
         add(pred, &mut current, &mut lower);
     }
     let mut reasons = Vec::new();
-    let mut explained = HashSet::new();
+    let mut whole_runs = HashSet::new();
     let uip = loop {
         let (&position, preds) = current
             .last_key_value()
@@ -97,12 +97,14 @@ pub(crate) fn analyze(
             }
         }
         current.pop_last();
-        if !explained.insert(atom.cause) && generic(atom.cause) {
-            // Another atom of the same run was explained already, by the same predicates.
+        if whole_runs.contains(&atom.cause) {
+            // The run's scope, as it began, is in already: it implies this atom too.
             continue;
         }
         reasons.clear();
-        explain(atom.cause, position, atom.pred, &mut reasons);
+        if explain(atom.cause, position, atom.pred, &mut reasons) {
+            whole_runs.insert(atom.cause);
+        }
         for &reason in &reasons {
             let since = atoms.true_since(reason);
             debug_assert!(

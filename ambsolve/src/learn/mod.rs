@@ -69,7 +69,8 @@ impl Learner {
 
     /// Appends predicates that held before the atom at `at` that made `pred` true with
     /// `cause`, and imply it (`pred` `None`, `at` the trail's length: that imply the
-    /// failure of the run `cause` names).
+    /// failure of the run `cause` names). Whether they are the run's whole scope as it
+    /// began (which imply every atom of the run).
     fn explain(
         &self,
         cause: Cause,
@@ -78,7 +79,7 @@ impl Learner {
         store: &Store,
         fixpoint: &Fixpoint<'_>,
         out: &mut Vec<Pred>,
-    ) {
+    ) -> bool {
         let atoms = store.atoms().expect("a learning search records atoms");
         match cause {
             Cause::Prop { prop, start } => fixpoint.explain(prop, atoms, start, at, pred, out),
@@ -115,9 +116,11 @@ impl Learner {
                         }
                     }
                 }
+                false
             }
             Cause::Decision => {
                 debug_assert!(false, "decisions are not explained");
+                false
             }
         }
     }
@@ -146,10 +149,6 @@ impl Learner {
             |level| self.decisions[level as usize - 1].0,
             |cause, at, pred, out| self.explain(cause, at, Some(pred), store, fixpoint, out),
             |var| met.push(var),
-            |cause| match cause {
-                Cause::Prop { prop, .. } => !fixpoint.explains(prop),
-                _ => true,
-            },
         );
         for var in met {
             self.activity.bump(var);

@@ -322,7 +322,8 @@ impl<'a> Fixpoint<'a> {
     /// by the run of `prop` that began at `start`, and imply `pred` (which that atom made
     /// true), or, `pred` `None` and `at` the trail's length, the run's failure: the
     /// propagator's own explanation where it gives one, else the domains of its scope when
-    /// the run began.
+    /// the run began. Returns whether it gave the latter (which imply every change of the
+    /// run).
     pub(crate) fn explain(
         &self,
         prop: u32,
@@ -331,10 +332,11 @@ impl<'a> Fixpoint<'a> {
         at: u32,
         pred: Option<Pred>,
         out: &mut Vec<Pred>,
-    ) {
+    ) -> bool {
         let p = self.props[prop as usize].get();
         let from = out.len();
-        if p.explains() && p.explain(atoms, at, pred, out) {
+        let own = p.explains() && p.explain(atoms, at, pred, out);
+        if own {
             // Its reason gives the end it imposed; the store may have moved it further,
             // over holes.
             if let Some(pred) = pred {
@@ -358,12 +360,7 @@ impl<'a> Fixpoint<'a> {
                 panic!("debug-checks: {message}");
             }
         }
-    }
-
-    /// Whether `prop` explains each change on its own (else
-    /// [`explain`](Fixpoint::explain) gives the same predicates for every change of a run).
-    pub(crate) fn explains(&self, prop: u32) -> bool {
-        self.props[prop as usize].get().explains()
+        !own
     }
 
     /// Runs every propagator once from scratch, then to a fixpoint (at the root).

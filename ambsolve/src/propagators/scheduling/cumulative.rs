@@ -12,7 +12,7 @@ use crate::choice::Fail;
 use crate::model::Cumulative;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
-use crate::propagators::scheduling::explain::{Push, TimeTable};
+use crate::propagators::scheduling::explain::{TimeTable, explainable};
 use crate::propagators::scheduling::to_fixpoint;
 use crate::propagators::view::IntView;
 use crate::store::{Atoms, BOUNDS, Pred, Rel, Store};
@@ -74,18 +74,13 @@ impl CumulativeProp {
         let durations: Vec<IntView> = def.durations.iter().map(IntView::new).collect();
         let demands: Vec<IntView> = def.demands.iter().map(IntView::new).collect();
         let capacity = IntView::new(&def.capacity);
-        let views = || {
+        let explains = explainable(
             starts
                 .iter()
                 .chain(&durations)
                 .chain(&demands)
-                .chain([&capacity])
-        };
-        let mut vars: Vec<usize> = views().filter_map(IntView::var).collect();
-        let named = vars.len();
-        vars.sort_unstable();
-        vars.dedup();
-        let explains = vars.len() == named && views().all(IntView::explainable);
+                .chain([&capacity]),
+        );
         CumulativeProp {
             starts,
             durations,
@@ -217,31 +212,14 @@ impl BuiltinPropagator for CumulativeProp {
             atoms,
             at,
         );
-        let Some(pred) = pred else {
-            let from = out.len();
-            let mut explained = table.overload(out);
-            for k in 0..self.starts.len() {
-                if explained {
-                    break;
-                }
-                out.truncate(from);
-                explained = table.pushed(k, Push::Up, None, out);
+        if let Some(pred) = pred {
+            let var = Some(pred.var as usize);
+            if let Some(k) = self.demands.iter().position(|r| r.var() == var) {
+                let most = self.demands[k].image(pred.value);
+                return pred.rel == Rel::Le && table.demand_capped(k, most, out);
             }
-            return explained;
-        };
-        let var = Some(pred.var as usize);
-        if let Some(k) = self.demands.iter().position(|r| r.var() == var) {
-            let most = self.demands[k].image(pred.value);
-            return pred.rel == Rel::Le && table.demand_capped(k, most, out);
         }
-        let Some(k) = self.starts.iter().position(|s| s.var() == var) else {
-            return false;
-        };
-        match pred.rel {
-            Rel::Ge => table.pushed(k, Push::Up, Some(pred.value), out),
-            Rel::Le => table.pushed(k, Push::Down, Some(pred.value), out),
-            Rel::Eq | Rel::Ne => false,
-        }
+        table.explain(pred, out)
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {

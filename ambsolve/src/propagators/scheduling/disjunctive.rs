@@ -15,10 +15,11 @@ use crate::model::Disjunctive;
 use crate::model::Int;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
+use crate::propagators::scheduling::explain::{TimeTable, explainable};
 use crate::propagators::scheduling::unary::Unary;
 use crate::propagators::scheduling::{Window, to_fixpoint};
 use crate::propagators::view::IntView;
-use crate::store::{BOUNDS, Store};
+use crate::store::{Atoms, BOUNDS, Pred, Store};
 use crate::var::VarId;
 
 /// A task's bounds: its start's and its duration's least and largest values.
@@ -45,6 +46,13 @@ pub(crate) struct DisjunctiveProp {
     mirrored: Vec<Window>,
     tightened: Vec<i64>,
     unary: Unary,
+    /// A demand of 1 per task and a capacity of 1: the resource as a time table reads
+    /// it, for explanations.
+    ones: Vec<IntView>,
+    one: IntView,
+    /// Whether it explains what the time table justifies (every view read by its
+    /// bounds, no variable twice).
+    explains: bool,
 }
 
 /// How a rule tightens the windows it is given.
@@ -80,9 +88,15 @@ impl DisjunctiveProp {
                 }
             }
         }
+        let starts: Vec<IntView> = def.starts.iter().map(IntView::new).collect();
+        let durations: Vec<IntView> = def.durations.iter().map(IntView::new).collect();
+        let explains = explainable(starts.iter().chain(&durations));
         DisjunctiveProp {
-            starts: def.starts.iter().map(IntView::new).collect(),
-            durations: def.durations.iter().map(IntView::new).collect(),
+            ones: vec![IntView::Const(1); n],
+            one: IntView::Const(1),
+            explains,
+            starts,
+            durations,
             strict: def.strict,
             pairs,
             scope: def.vars.clone(),
@@ -263,6 +277,25 @@ impl BuiltinPropagator for DisjunctiveProp {
 
     fn expensive(&self) -> bool {
         true
+    }
+
+    fn explains(&self) -> bool {
+        self.explains
+    }
+
+    /// What the time table of the compulsory parts justifies (a start pushed over them,
+    /// an overload, a task left no start; see `explain.rs`); what only the unary rules
+    /// or the pairs found is left to the scope's domains.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let table = TimeTable::new(
+            &self.starts,
+            &self.durations,
+            &self.ones,
+            &self.one,
+            atoms,
+            at,
+        );
+        table.explain(pred, out)
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {

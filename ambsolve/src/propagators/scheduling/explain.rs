@@ -6,7 +6,17 @@
 //! point `t` when `t - d + 1 <= s <= t`, whatever its bounds were.
 
 use crate::propagators::view::IntView;
-use crate::store::{Atoms, Pred};
+use crate::store::{Atoms, Pred, Rel};
+
+/// Whether a resource over these views can be explained by its time table: each read by
+/// its bounds, no variable named twice.
+pub(crate) fn explainable<'v>(views: impl Iterator<Item = &'v IntView> + Clone) -> bool {
+    let mut vars: Vec<usize> = views.clone().filter_map(IntView::var).collect();
+    let named = vars.len();
+    vars.sort_unstable();
+    vars.dedup();
+    vars.len() == named && views.into_iter().all(IntView::explainable)
+}
 
 /// A task's bounds before the atom explained.
 #[derive(Clone, Copy, Debug)]
@@ -39,7 +49,7 @@ pub(crate) struct TimeTable<'v> {
 
 /// Which way a start was pushed.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Push {
+enum Push {
     Up,
     Down,
 }
@@ -139,13 +149,39 @@ impl<'v> TimeTable<'v> {
     }
 
     /// An overload: the tasks covering one point of the profile above the capacity.
-    pub(crate) fn overload(&self, out: &mut Vec<Pred>) -> bool {
+    fn overload(&self, out: &mut Vec<Pred>) -> bool {
         let profile = self.profile(None);
         let Some(&(t, _, _)) = profile.iter().find(|&&(_, _, h)| h > self.cap) else {
             return false;
         };
         self.capacity(out);
         self.point(t, self.cap, None, out)
+    }
+
+    /// Explains a failure (an overload, or a task left no start) or a start's bound
+    /// pushed; false for anything else, or where the time table does not justify it.
+    pub(crate) fn explain(&self, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some(pred) = pred else {
+            let from = out.len();
+            let mut explained = self.overload(out);
+            for k in 0..self.starts.len() {
+                if explained {
+                    break;
+                }
+                out.truncate(from);
+                explained = self.pushed(k, Push::Up, None, out);
+            }
+            return explained;
+        };
+        let var = Some(pred.var as usize);
+        let Some(k) = self.starts.iter().position(|s| s.var() == var) else {
+            return false;
+        };
+        match pred.rel {
+            Rel::Ge => self.pushed(k, Push::Up, Some(pred.value), out),
+            Rel::Le => self.pushed(k, Push::Down, Some(pred.value), out),
+            Rel::Eq | Rel::Ne => false,
+        }
     }
 
     /// Explains task `k`'s demand capped at `most`: a point of its compulsory part where
@@ -202,13 +238,7 @@ impl<'v> TimeTable<'v> {
     /// `target` and below), or, `target` `None`, all of its starts left without room (a
     /// failure). The holes a push stepped over are the engine's to add; a failure adds
     /// its own.
-    pub(crate) fn pushed(
-        &self,
-        k: usize,
-        push: Push,
-        target: Option<u32>,
-        out: &mut Vec<Pred>,
-    ) -> bool {
+    fn pushed(&self, k: usize, push: Push, target: Option<u32>, out: &mut Vec<Pred>) -> bool {
         let task = self.tasks[k];
         let IntView::Var { var, .. } = self.starts[k] else {
             return false;
