@@ -95,6 +95,21 @@ impl ScaledVar {
         }
     }
 
+    /// Its least and largest contributions over the indices `first..=last` (images that
+    /// rise or fall along the indices).
+    fn contributions(&self, first: u32, last: u32) -> (i128, i128) {
+        match self.trend {
+            Trend::Rising => (self.at(first), self.at(last)),
+            _ => (self.at(last), self.at(first)),
+        }
+    }
+
+    /// Its least and largest contributions before trail position `at`.
+    fn contributions_before(&self, atoms: &Atoms, at: u32) -> (i128, i128) {
+        let (first, last) = atoms.ends_before(self.var(), at);
+        self.contributions(first, last)
+    }
+
     /// The term's reach over the domain; `None` if the domain is empty. Inlined: returned
     /// through memory, the reach cost a stall (its halves written, then read whole).
     #[inline(always)]
@@ -444,13 +459,7 @@ impl Linear {
     /// Whether the bounds before position `at` alone make `pred` true (`None`: fail the
     /// sum), as a pass reasons; false where the shift rule may have done it.
     fn bounds_decide(&self, atoms: &Atoms, at: u32, pred: Option<Pred>) -> bool {
-        let reach = |t: &ScaledVar| {
-            let (first, last) = atoms.ends_before(t.var(), at);
-            match t.trend {
-                Trend::Falling => (t.at(last), t.at(first)),
-                _ => (t.at(first), t.at(last)),
-            }
-        };
+        let reach = |t: &ScaledVar| t.contributions_before(atoms, at);
         let (low, high) = self
             .terms
             .iter()
@@ -663,13 +672,6 @@ impl BuiltinPropagator for Linear {
             }
         }
         // Each term's least and largest contribution before the atom.
-        let reach = |t: &ScaledVar, at: u32| {
-            let (first, last) = atoms.ends_before(t.var(), at);
-            match t.trend {
-                Trend::Rising => (t.at(first), t.at(last)),
-                _ => (t.at(last), t.at(first)),
-            }
-        };
         let others = || {
             self.terms
                 .iter()
@@ -677,8 +679,9 @@ impl BuiltinPropagator for Linear {
                 .filter(move |&(i, _)| skip != Some(i))
                 .map(|(_, t)| t)
         };
-        let least: i128 = others().map(|t| reach(t, at).0).sum();
-        let most: i128 = others().map(|t| reach(t, at).1).sum();
+        let (least, most) = others()
+            .map(|t| t.contributions_before(atoms, at))
+            .fold((0, 0), |(l, m), (a, b)| (l + a, m + b));
         if pred.is_none() && at_most && at_least {
             // An equality fails on one side: that side alone explains it.
             if least > self.rhs {
@@ -700,13 +703,13 @@ impl BuiltinPropagator for Linear {
         for term in others() {
             let var = term.var();
             let (first, last) = atoms.ends_before(var, at);
+            let (low, high) = term.contributions(first, last);
             let (root_first, root_last) = atoms.ends_before(var, 0);
             let rising = term.trend == Trend::Rising;
             // `<=` reads the smallest contribution (the first index of a rising term),
             // weakened as far as the slack allows: the index bound furthest from the
             // current one whose contribution is within the slack.
             if at_most {
-                let low = reach(term, at).0;
                 let index = if rising {
                     first_index(root_first, first, |i| term.at(i) >= low - slack)
                 } else {
@@ -720,7 +723,6 @@ impl BuiltinPropagator for Linear {
                 });
             }
             if at_least {
-                let high = reach(term, at).1;
                 let index = if rising {
                     last_index(last, root_last, |i| term.at(i) <= high + slack)
                 } else {
