@@ -114,6 +114,8 @@ impl Nogoods {
     pub(crate) fn add(&mut self, preds: Vec<Pred>, lbd: u32, learned: bool, store: &mut Store) {
         debug_assert!(!preds.is_empty());
         let first = preds[0];
+        let id = self.free.pop().unwrap_or(self.list.len() as u32);
+        self.watch(id, &preds);
         let nogood = Nogood {
             preds,
             lbd,
@@ -121,19 +123,10 @@ impl Nogoods {
             born: self.added,
         };
         self.added += 1;
-        let id = match self.free.pop() {
-            Some(id) => {
-                self.list[id as usize] = nogood;
-                id
-            }
-            None => {
-                self.list.push(nogood);
-                self.list.len() as u32 - 1
-            }
-        };
-        let preds = std::mem::take(&mut self.list[id as usize].preds);
-        self.watch(id, &preds);
-        self.list[id as usize].preds = preds;
+        match self.list.get_mut(id as usize) {
+            Some(slot) => *slot = nogood,
+            None => self.list.push(nogood),
+        }
         self.learned += usize::from(learned);
         if first.negated().is_some() {
             // The other predicates hold and the first does not: its negation fits.
