@@ -339,7 +339,7 @@ impl IntView {
 
     /// For rising or falling images: the index range `from..to` whose images lie in
     /// `least..=most` (for a constant or mixed images: nothing meaningful, `0..0`).
-    fn indices_within(&self, least: i128, most: i128) -> (u32, u32) {
+    pub(crate) fn indices_within(&self, least: i128, most: i128) -> (u32, u32) {
         let IntView::Var { images, shape, .. } = self else {
             return (0, 0);
         };

@@ -258,30 +258,33 @@ impl<'v> TimeTable<'v> {
         let view = &self.starts[k];
         let (mut first, mut reach) = (None, None);
         loop {
-            let v = view.image(index);
-            let covered = reach.is_some_and(|r| match push {
-                Push::Up => v <= r,
-                Push::Down => v >= r,
-            });
-            if !covered {
-                if self.atoms.gone_before(var, index, self.at) {
-                    if target.is_none() {
-                        out.push(Pred::ne(var, index));
-                    }
-                } else {
-                    let Some(t) = self.blocked(&profile, k, v, push) else {
-                        return false;
-                    };
-                    if !self.point(t, self.cap - task.r_min, Some(k), out) {
-                        return false;
-                    }
-                    first.get_or_insert(t);
-                    // The starts that overlap `t`.
-                    reach = Some(match push {
-                        Push::Up => t,
-                        Push::Down => t - task.d_min + 1,
-                    });
+            if self.atoms.gone_before(var, index, self.at) {
+                if target.is_none() {
+                    out.push(Pred::ne(var, index));
                 }
+            } else {
+                let Some(t) = self.blocked(&profile, k, view.image(index), push) else {
+                    return false;
+                };
+                if !self.point(t, self.cap - task.r_min, Some(k), out) {
+                    return false;
+                }
+                first.get_or_insert(t);
+                // The starts that overlap `t` are covered: on past them.
+                let (r, next) = match push {
+                    Push::Up => (t, Some(view.indices_within(t + 1, i128::MAX).0)),
+                    Push::Down => {
+                        let r = t - task.d_min + 1;
+                        (r, view.indices_within(i128::MIN, r - 1).1.checked_sub(1))
+                    }
+                };
+                reach = Some(r);
+                match (push, next) {
+                    (Push::Up, Some(n)) if n <= last => index = n,
+                    (Push::Down, Some(n)) if n >= last => index = n,
+                    _ => break,
+                }
+                continue;
             }
             if index == last {
                 break;
