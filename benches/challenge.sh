@@ -62,13 +62,5 @@ cp "$out/run/results.tsv" "$root/benches/challenge-results.tsv"
 } >"$root/benches/challenge.md"
 
 # Splice the section into BENCHMARKS.md: replace it if there, else append it.
-awk -v file="$root/benches/challenge.md" '
-    /^## Challenge-style suite/ { skipping = 1; while ((getline line < file) > 0) print line; print ""; next }
-    skipping && /^## / { skipping = 0 }
-    !skipping { print }
-' "$root/BENCHMARKS.md" >"$root/BENCHMARKS.md.new"
-if ! grep -q '^## Challenge-style suite' "$root/BENCHMARKS.md"; then
-    { echo; cat "$root/benches/challenge.md"; } >>"$root/BENCHMARKS.md.new"
-fi
-mv "$root/BENCHMARKS.md.new" "$root/BENCHMARKS.md"
+"$root/benches/splice-section.sh" "$root/BENCHMARKS.md" '## Challenge-style suite' "$root/benches/challenge.md"
 cat "$root/benches/challenge.md"

@@ -188,13 +188,5 @@ section="$(awk -F'\t' -v limit="$limit" '
 } >"$root/benches/minizinc.md"
 
 # Splice the section into BENCHMARKS.md: replace it if there, else append it.
-awk -v file="$root/benches/minizinc.md" '
-    /^## MiniZinc suite/ { skipping = 1; while ((getline line < file) > 0) print line; print ""; next }
-    skipping && /^## / { skipping = 0 }
-    !skipping { print }
-' "$root/BENCHMARKS.md" >"$root/BENCHMARKS.md.new"
-if ! grep -q '^## MiniZinc suite' "$root/BENCHMARKS.md"; then
-    { echo; cat "$root/benches/minizinc.md"; } >>"$root/BENCHMARKS.md.new"
-fi
-mv "$root/BENCHMARKS.md.new" "$root/BENCHMARKS.md"
+"$root/benches/splice-section.sh" "$root/BENCHMARKS.md" '## MiniZinc suite' "$root/benches/minizinc.md"
 cat "$root/benches/minizinc.md"
