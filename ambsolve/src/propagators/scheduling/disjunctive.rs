@@ -17,6 +17,7 @@ use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::scheduling::explain::{TimeTable, explainable};
 use crate::propagators::scheduling::unary::Unary;
+use crate::propagators::scheduling::unary_explain::UnaryWitness;
 use crate::propagators::scheduling::{Window, to_fixpoint};
 use crate::propagators::view::IntView;
 use crate::store::{Atoms, BOUNDS, Pred, Store};
@@ -283,10 +284,16 @@ impl BuiltinPropagator for DisjunctiveProp {
         self.explains
     }
 
-    /// What the time table of the compulsory parts justifies (a start pushed over them,
-    /// an overload, a task left no start; see `explain.rs`); what only the unary rules
-    /// or the pairs found is left to the scope's domains.
+    /// What the unary rules justify (a witness found among the bounds: see
+    /// `unary_explain.rs`), else what the time table of the compulsory parts does (see
+    /// `explain.rs`); what only the pairs found is left to the scope's domains.
     fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let from = out.len();
+        let unary = UnaryWitness::new(&self.starts, &self.durations, atoms, at);
+        if unary.explain(pred, out) {
+            return true;
+        }
+        out.truncate(from);
         let table = TimeTable::new(
             &self.starts,
             &self.durations,
@@ -408,6 +415,30 @@ pub(super) mod tests {
                 .map(|_| IntArg::from(1 + rng.below(3) as i64))
                 .collect();
             m.disjunctive(starts, durations);
+            m
+        });
+    }
+
+    #[test]
+    fn tight_unary_resources_agree_with_their_meaning() {
+        // Windows barely wider than the work they hold, so that edge finding,
+        // not-first/not-last and detectable precedences prune and fail, and their
+        // explanations are asked (checked under `debug-checks`).
+        fuzz(400, |rng| {
+            let mut m = Model::new();
+            let n = 4 + rng.below(2) as usize;
+            let durations: Vec<i64> = (0..n).map(|_| 1 + rng.below(3) as i64).collect();
+            let work: i64 = durations.iter().sum();
+            let horizon = work + rng.below(3) as i64;
+            let starts: Vec<IntArg> = durations
+                .iter()
+                .map(|&d| {
+                    let low = rng.below(3) as i64;
+                    let high = (horizon - d - rng.below(3) as i64).max(low);
+                    IntArg::from(&m.var(low..=high))
+                })
+                .collect();
+            m.disjunctive(starts, durations.iter().map(|&d| IntArg::from(d)));
             m
         });
     }

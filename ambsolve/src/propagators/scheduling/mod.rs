@@ -6,6 +6,7 @@ mod disjunctive;
 mod explain;
 mod theta_tree;
 mod unary;
+mod unary_explain;
 
 use crate::choice::Fail;
 use crate::store::Store;
