@@ -30,6 +30,17 @@ impl Rem {
         if zh < 0 {
             changed |= x.set_max(store, zh)?;
         }
+        // A fixed divisor: x's ends move to the nearest values whose remainder z allows.
+        if yl == yh {
+            let m = yl.abs();
+            let (xl, xh) = bounds(x, store)?;
+            match (snap_up(xl, m, zl, zh), snap_up(-xh, m, -zh, -zl)) {
+                (Some(low), Some(high)) if low <= -high => {
+                    changed |= x.keep_within(store, low, -high)?;
+                }
+                _ => return Err(Fail),
+            }
+        }
         // |y| > |z| for every z left away from 0.
         let least = if zl > 0 {
             zl
@@ -43,6 +54,43 @@ impl Rem {
         }
         Ok(changed)
     }
+}
+
+/// The least `v >= from` whose remainder by `m > 0` (of the sign of `v`, as `%`) lies in
+/// `zl..=zh`, if any.
+fn snap_up(from: i128, m: i128, zl: i128, zh: i128) -> Option<i128> {
+    if from < 0 {
+        // v = -u, u >= 0 and as large as it can be (at most -from): u % m within
+        // -hi..=-lo, where lo..=hi are the remainders allowed of negative values.
+        let (lo, hi) = (zl.max(-(m - 1)), zh.min(0));
+        if lo <= hi {
+            let (a, b, most) = (-hi, -lo, -from);
+            let r = most % m;
+            let u = if r > b {
+                most - r + b
+            } else if r >= a {
+                most
+            } else {
+                most - r - m + b
+            };
+            if u >= 0 {
+                return Some(-u);
+            }
+        }
+    }
+    let start = from.max(0);
+    let (lo, hi) = (zl.max(0), zh.min(m - 1));
+    if lo > hi {
+        return None;
+    }
+    let r = start % m;
+    Some(if r < lo {
+        start - r + lo
+    } else if r <= hi {
+        start
+    } else {
+        start - r + m + lo
+    })
 }
 
 impl Rule for Rem {
@@ -70,6 +118,25 @@ mod tests {
 
     fn make(rng: &mut Rng) -> Model<'static> {
         binary_model(rng, |m, x, y, z| m.rem(x, y, z))
+    }
+
+    #[test]
+    fn snapping_finds_the_nearest_allowed_remainder() {
+        // Against a scan, over small divisors, starts and remainder ranges.
+        for m in 1..6i128 {
+            for from in -20..20i128 {
+                for zl in -6..6i128 {
+                    for zh in zl..6 {
+                        let scan = (from..from + 40).find(|v| (zl..=zh).contains(&(v % m)));
+                        assert_eq!(
+                            super::snap_up(from, m, zl, zh),
+                            scan,
+                            "{from} {m} {zl} {zh}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
