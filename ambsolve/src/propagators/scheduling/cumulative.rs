@@ -342,4 +342,39 @@ mod tests {
             m
         });
     }
+
+    #[test]
+    fn variable_capacities_agree_with_their_meaning() {
+        // A capacity the search narrows (through a sum with another variable) while the
+        // compulsory parts raise it, and demands that may be above it.
+        fuzz(600, |rng| {
+            let mut m = Model::new();
+            let n = 2 + rng.below(3) as usize;
+            let starts: Vec<IntArg> = (0..n)
+                .map(|_| {
+                    // Narrow windows give compulsory parts, wide ones none.
+                    let low = rng.below(3) as i64;
+                    IntArg::from(&m.var(low..low + 1 + rng.below(5) as i64))
+                })
+                .collect();
+            let durations: Vec<IntArg> = (0..n)
+                .map(|_| IntArg::from(1 + rng.below(2) as i64))
+                .collect();
+            let demands: Vec<IntArg> = (0..n)
+                .map(|_| match rng.below(3) {
+                    0 => IntArg::from(&m.var(1..4i64)),
+                    _ => IntArg::from(1 + rng.below(3) as i64),
+                })
+                .collect();
+            let capacity = m.var(0..5i64);
+            let other = m.var(0..4i64);
+            m.linear(
+                [(1, &capacity), (1, &other)],
+                Cmp::Le,
+                2 + rng.below(3) as i64,
+            );
+            m.cumulative(starts, durations, demands, &capacity);
+            m
+        });
+    }
 }
