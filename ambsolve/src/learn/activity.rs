@@ -1,7 +1,12 @@
-//! Activity-based search (VSIDS): each variable's activity grows when it takes part in a
-//! conflict and decays over time; the search decides on the most active variable not
-//! fixed, on the value it last had (phase saving) or, optimising, the value it had in the
-//! best solution.
+//! Activity-based search (VSIDS): each variable's and each predicate's activity grows when
+//! it takes part in a conflict and decays over time. The search decides on the most
+//! active variable not fixed, on the value it last had (phase saving) or, optimising, the
+//! value it had in the best solution; or on the most active predicate still open
+//! ([`Predicates`]).
+
+use hashbrown::HashMap;
+
+use crate::store::{Pred, Store};
 
 /// Activities, the heap that ranks them, and the saved phases.
 pub(crate) struct Activity {
@@ -49,6 +54,21 @@ impl Activity {
         self.at[var as usize] = self.heap.len() as u32;
         self.heap.push(var);
         self.up(self.heap.len() - 1);
+    }
+
+    /// One more candidate, of no activity yet, in the heap: its index.
+    pub(crate) fn grow(&mut self) -> u32 {
+        let id = self.score.len() as u32;
+        self.score.push(0.0);
+        self.at.push(NONE);
+        self.phase.push(NONE);
+        self.insert(id);
+        id
+    }
+
+    /// The most active candidate, left in the heap.
+    pub(crate) fn peek(&self) -> Option<u32> {
+        self.heap.first().copied()
     }
 
     /// The most active candidate, taken out of the heap.
@@ -137,6 +157,107 @@ impl Activity {
     }
 }
 
+/// Activities of predicates (VSIDS over the predicates that take part in conflicts, as
+/// Pumpkin's autonomous search): the search decides the most active predicate not yet
+/// true or false, true or false as it last was (in the best solution, when optimising,
+/// after one is found), true the first time.
+pub(crate) struct Predicates {
+    ids: HashMap<Pred, u32>,
+    preds: Vec<Pred>,
+    heap: Activity,
+    /// Per predicate, the truth value to decide.
+    polarity: Vec<bool>,
+    /// Predicates out of the heap because they were true or false: back in when a
+    /// backjump leaves them open.
+    dormant: Vec<u32>,
+    /// Per variable, whether its predicates are left out (a cost's variables, decided
+    /// at their cheap end instead).
+    skip: Vec<bool>,
+}
+
+impl Predicates {
+    pub(crate) fn new(skip: Vec<bool>) -> Self {
+        Predicates {
+            skip,
+            ids: HashMap::new(),
+            preds: Vec::new(),
+            heap: Activity::new(&[]),
+            polarity: Vec::new(),
+            dormant: Vec::new(),
+        }
+    }
+
+    /// `pred` took part in a conflict.
+    pub(crate) fn bump(&mut self, pred: Pred) {
+        if self.skip[pred.var as usize] {
+            return;
+        }
+        let id = match self.ids.get(&pred) {
+            Some(&id) => id,
+            None => {
+                let id = self.heap.grow();
+                self.ids.insert(pred, id);
+                self.preds.push(pred);
+                self.polarity.push(true);
+                id
+            }
+        };
+        self.heap.bump(id);
+    }
+
+    /// After each conflict: older bumps weigh less.
+    pub(crate) fn decay(&mut self) {
+        self.heap.decay();
+    }
+
+    /// The predicate to decide: the most active one open, as its polarity says.
+    pub(crate) fn next(&mut self, store: &Store) -> Option<Pred> {
+        loop {
+            let id = self.heap.peek()?;
+            let pred = self.preds[id as usize];
+            let value = if store.holds(pred) {
+                true
+            } else if store.refutes(pred) {
+                false
+            } else {
+                return if self.polarity[id as usize] {
+                    Some(pred)
+                } else {
+                    pred.negated()
+                };
+            };
+            self.polarity[id as usize] = value;
+            self.heap.pop();
+            self.dormant.push(id);
+        }
+    }
+
+    /// After a backjump: the predicates open again go back in the heap.
+    pub(crate) fn reopen(&mut self, store: &Store) {
+        let Predicates {
+            dormant,
+            preds,
+            heap,
+            ..
+        } = self;
+        dormant.retain(|&id| {
+            let pred = preds[id as usize];
+            let open = !store.holds(pred) && !store.refutes(pred);
+            if open {
+                heap.insert(id);
+            }
+            !open
+        });
+    }
+
+    /// A solution: each predicate's polarity becomes its truth in it.
+    pub(crate) fn solution(&mut self, store: &Store) {
+        for (polarity, &pred) in self.polarity.iter_mut().zip(&self.preds) {
+            *polarity = store.holds(pred);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Activity;
@@ -153,5 +274,33 @@ mod tests {
         a.insert(0);
         a.insert(2);
         assert_eq!(a.pop(), Some(2));
+    }
+
+    #[test]
+    fn predicates_open_come_first_as_they_last_were() {
+        use super::Predicates;
+        use crate::store::{Pred, Store};
+        let mut store = Store::with_domains(&[10, 10], |_| None);
+        let mut p = Predicates::new(vec![false, true]);
+        let (x5, y3) = (Pred::ge(0, 5), Pred::le(0, 2));
+        p.bump(x5);
+        p.decay();
+        p.bump(y3);
+        p.bump(y3);
+        p.bump(Pred::ge(1, 4)); // a cost's variable: left out
+        assert_eq!(
+            p.next(&store),
+            Some(y3),
+            "the most active, true the first time"
+        );
+        let mark = store.mark();
+        store.set_level(1);
+        store.impose(Pred::ge(0, 3)).unwrap();
+        // x <= 2 is false now: x >= 5 is next, and x <= 2 would be decided false.
+        assert_eq!(p.next(&store), Some(x5));
+        store.undo_to(mark);
+        store.set_level(0);
+        p.reopen(&store);
+        assert_eq!(p.next(&store), Some(Pred::ge(0, 3)));
     }
 }

@@ -22,7 +22,7 @@ pub(crate) struct Learned {
 /// Analyses a conflict: `conflict` holds now and cannot hold in any solution.
 /// `explain(cause, position, pred, out)` appends predicates that held before the atom at
 /// `position`, which made `pred` true with `cause`, and imply it; `decision(level)` is the decision predicate of a
-/// level; `touched(var)` is told every variable met. `explain` returns whether it gave the
+/// level; `touched(pred)` is told every predicate met. `explain` returns whether it gave the
 /// domains of the run's scope when it began, which imply every atom of that run: the
 /// other atoms of the same cause then need no explanation of their own.
 /// `None`: the conflict holds at the root (nothing is left to search).
@@ -31,7 +31,7 @@ pub(crate) fn analyze(
     conflict: &[Pred],
     decision: impl Fn(u32) -> Pred,
     mut explain: impl FnMut(Cause, u32, Pred, &mut Vec<Pred>) -> bool,
-    mut touched: impl FnMut(u32),
+    mut touched: impl FnMut(Pred),
 ) -> Option<Learned> {
     let level_of = |pred: Pred| atoms.true_since(pred).map_or(0, |p| atoms.level_of(p));
     let deepest = conflict.iter().map(|&p| level_of(p)).max().unwrap_or(0);
@@ -62,7 +62,7 @@ pub(crate) fn analyze(
                 if level == 0 {
                     continue;
                 }
-                touched(part.var);
+                touched(part);
                 if level < deepest {
                     lower.insert(part);
                 } else {

@@ -16,7 +16,7 @@ mod activity;
 mod analyze;
 mod nogoods;
 
-pub(crate) use self::activity::Activity;
+pub(crate) use self::activity::{Activity, Predicates};
 pub(crate) use self::analyze::Learned;
 pub(crate) use self::nogoods::Nogoods;
 
@@ -35,6 +35,7 @@ pub(crate) enum Conflict {
 pub(crate) struct Learner {
     pub(crate) nogoods: Nogoods,
     pub(crate) activity: Activity,
+    pub(crate) predicates: Predicates,
     /// The decision of each level (level `l` at `l - 1`) and the trail position before it.
     decisions: Vec<(Pred, u32)>,
     /// Nogoods learned in all.
@@ -47,6 +48,7 @@ impl Learner {
         Learner {
             nogoods: Nogoods::new(num_vars),
             activity: Activity::new(order),
+            predicates: Predicates::new(vec![false; num_vars]),
             decisions: Vec::new(),
             learned: 0,
         }
@@ -148,12 +150,14 @@ impl Learner {
             &preds,
             |level| self.decisions[level as usize - 1].0,
             |cause, at, pred, out| self.explain(cause, at, Some(pred), store, fixpoint, out),
-            |var| met.push(var),
+            |pred| met.push(pred),
         );
-        for var in met {
-            self.activity.bump(var);
+        for pred in met {
+            self.activity.bump(pred.var);
+            self.predicates.bump(pred);
         }
         self.activity.decay();
+        self.predicates.decay();
         self.learned += u64::from(learned.is_some());
         learned
     }

@@ -11,7 +11,7 @@ use super::Counters;
 use super::bound::Bound;
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
-use crate::learn::{Conflict, Learner};
+use crate::learn::{Conflict, Learner, Predicates};
 use crate::limits::StopReason;
 use crate::model::{Assignment, Model, Trend};
 use crate::options::Options;
@@ -94,9 +94,11 @@ impl<'a> LearningEngine<'a> {
                 };
             }
         }
+        let mut learner = Learner::new(store.num_vars(), &order);
+        learner.predicates = Predicates::new(cheap_end.iter().map(Option::is_some).collect());
         LearningEngine {
             cheap_end,
-            learner: Learner::new(store.num_vars(), &order),
+            learner,
             model,
             store,
             fixpoint,
@@ -173,6 +175,7 @@ impl<'a> LearningEngine<'a> {
             .undo_to(atoms, |var| learner.activity.insert(var));
         learner.nogoods.undone_to(atoms);
         learner.backjumped(level);
+        learner.predicates.reopen(store);
         self.levels.truncate(level as usize);
         self.store.set_level(level);
     }
@@ -213,9 +216,18 @@ impl<'a> LearningEngine<'a> {
         }
     }
 
-    /// The predicate to decide next, on the most active variable not fixed; `None` when
-    /// every variable is fixed.
+    /// The predicate to decide next; `None` when every variable is fixed. Runs between
+    /// restarts alternate. In even runs, the most active predicate still open, true or
+    /// false as it last was (Pumpkin's autonomous search): bounds from conflicts, which
+    /// proves scheduling. In odd runs, and once no active predicate is open, the most
+    /// active variable not fixed, at its saved phase (Chuffed's activity search): which
+    /// fixes a variable in one decision, where predicates over a wide domain take many.
     fn pick(&mut self) -> Option<Pred> {
+        if self.run % 2 == 0 {
+            if let Some(pred) = self.learner.predicates.next(&self.store) {
+                return Some(pred);
+            }
+        }
         loop {
             let var = self.learner.activity.pop()? as usize;
             if self.store.is_fixed(var) {
@@ -338,6 +350,7 @@ impl Search for LearningEngine<'_> {
                             self.counters.solutions += 1;
                             if self.bound.is_set() {
                                 self.best = Some(self.store.assignment());
+                                self.learner.predicates.solution(&self.store);
                             }
                             self.phase = Phase::Solution;
                             return Ok(Step::Solution);
