@@ -32,6 +32,11 @@ impl LitView {
         self.when_true
     }
 
+    /// The value index that makes it false, if its variable has one.
+    pub(crate) fn when_false(&self) -> Option<u32> {
+        self.when_false
+    }
+
     /// The literal's value once its variable is fixed (or has only one of its truth
     /// values left).
     #[inline]

@@ -6,7 +6,7 @@ use crate::model::Kind;
 use crate::model::Xor;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::LitView;
-use crate::store::{FIXED, Store};
+use crate::store::{Atoms, FIXED, Pred, Store};
 use crate::var::VarId;
 
 pub(crate) struct XorProp {
@@ -36,6 +36,36 @@ impl BuiltinPropagator for XorProp {
 
     fn wakes(&self, _local: usize) -> u8 {
         FIXED
+    }
+
+    fn explains(&self) -> bool {
+        true
+    }
+
+    /// The literal made true or false, by the values of the others (each variable
+    /// without the value that would flip its literal); a failure, by all of them.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let made = pred.map(|p| p.var as usize);
+        for lit in &self.lits {
+            if Some(lit.var) == made {
+                continue;
+            }
+            let (low, high) = atoms.ends_before(lit.var, at);
+            if low != high {
+                return false;
+            }
+            // The value of the other side is gone (a literal that has no such value
+            // needs nothing).
+            let gone = if Some(low) == lit.when_true() {
+                lit.when_false()
+            } else if Some(low) == lit.when_false() {
+                lit.when_true()
+            } else {
+                return false;
+            };
+            out.extend(gone.map(|g| Pred::ne(lit.var, g)));
+        }
+        true
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
