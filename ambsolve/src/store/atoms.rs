@@ -356,6 +356,29 @@ impl Atoms {
             .map(|k| self.list[positions[k] as usize].pred.value)
     }
 
+    /// The largest value index below `index` that `var` still had before position `at`
+    /// (`index` above the low end then): what a lower bound raised to `index` had to
+    /// pass, the values between being holes.
+    pub(crate) fn left_below(&self, var: usize, index: u32, at: u32) -> u32 {
+        let (low, _) = self.ends_before(var, at);
+        let mut g = index - 1;
+        while g > low && self.gone_before(var, g, at) {
+            g -= 1;
+        }
+        g
+    }
+
+    /// The least value index above `index` that `var` still had before position `at`
+    /// (`index` below the high end then).
+    pub(crate) fn left_above(&self, var: usize, index: u32, at: u32) -> u32 {
+        let (_, high) = self.ends_before(var, at);
+        let mut g = index + 1;
+        while g < high && self.gone_before(var, g, at) {
+            g += 1;
+        }
+        g
+    }
+
     /// Whether `value` had gone from `var` before position `at` (past an end, or a hole;
     /// `false` for a value only the root lacked).
     pub(crate) fn gone_before(&self, var: usize, value: u32, at: u32) -> bool {

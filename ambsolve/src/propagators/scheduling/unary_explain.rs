@@ -113,11 +113,7 @@ impl<'v> UnaryWitness<'v> {
             Rel::Ge if pred.value > low => {
                 // Every value left below the new end must go: the start passes the
                 // largest of them (the holes above it the engine adds).
-                let mut g = pred.value - 1;
-                while g > low && self.atoms.gone_before(var, g, self.at) {
-                    g -= 1;
-                }
-                let need = view.image(g) + 1;
+                let need = view.image(self.atoms.left_below(var, pred.value, self.at)) + 1;
                 self.either(
                     |asks| raise(&self.forward, k, need, asks),
                     |asks| lower(&self.mirrored, k, -need, asks),
@@ -125,11 +121,7 @@ impl<'v> UnaryWitness<'v> {
                 )
             }
             Rel::Le if pred.value < high => {
-                let mut g = pred.value + 1;
-                while g < high && self.atoms.gone_before(var, g, self.at) {
-                    g += 1;
-                }
-                let most = view.image(g) - 1 + w.p;
+                let most = view.image(self.atoms.left_above(var, pred.value, self.at)) - 1 + w.p;
                 self.either(
                     |asks| lower(&self.forward, k, most, asks),
                     |asks| raise(&self.mirrored, k, -most, asks),
