@@ -223,6 +223,16 @@ fn by_est_desc(w: &[Option<Win>], k: usize, keep: impl Fn(&Win) -> bool) -> Vec<
     tasks
 }
 
+/// The tasks but `k` by earliest start, latest first, and their distinct latest
+/// completions in order: the candidate ends `b` of a set within `a..b`.
+fn with_ends(w: &[Option<Win>], k: usize) -> (Vec<(usize, Win)>, Vec<i128>) {
+    let tasks = by_est_desc(w, k, |_| true);
+    let mut ends: Vec<i128> = tasks.iter().map(|&(_, t)| t.lct).collect();
+    ends.sort_unstable();
+    ends.dedup();
+    (tasks, ends)
+}
+
 /// Asks for a witness that task `k` starts at `need` or later: detectable precedences,
 /// then edge finding.
 fn raise(w: &[Option<Win>], k: usize, need: i128, asks: &mut Vec<Ask>) -> bool {
@@ -259,10 +269,7 @@ fn precedences(w: &[Option<Win>], k: usize, wk: Win, need: i128, asks: &mut Vec<
 /// if `k` ends by `b`; `k` follows them all, and the subset that completes latest at the
 /// earliest pushes it to `need`.
 fn edge_finding(w: &[Option<Win>], k: usize, wk: Win, need: i128, asks: &mut Vec<Ask>) -> bool {
-    let tasks = by_est_desc(w, k, |_| true);
-    let mut ends: Vec<i128> = tasks.iter().map(|&(_, t)| t.lct).collect();
-    ends.sort_unstable();
-    ends.dedup();
+    let (tasks, ends) = with_ends(w, k);
     for &b in &ends {
         let (mut sum, mut ect, mut ect_at) = (0, i128::MIN, 0);
         let mut inside = Vec::new();
@@ -332,10 +339,7 @@ fn lower(w: &[Option<Win>], k: usize, most: i128, asks: &mut Vec<Ask>) -> bool {
 
 /// Asks for an overload: tasks within `a..b` whose durations sum above `b - a`.
 fn overload(w: &[Option<Win>], asks: &mut Vec<Ask>) -> bool {
-    let tasks = by_est_desc(w, usize::MAX, |_| true);
-    let mut ends: Vec<i128> = tasks.iter().map(|&(_, t)| t.lct).collect();
-    ends.sort_unstable();
-    ends.dedup();
+    let (tasks, ends) = with_ends(w, usize::MAX);
     for &b in &ends {
         let mut sum = 0;
         let mut inside = Vec::new();
