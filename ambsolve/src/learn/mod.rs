@@ -43,12 +43,14 @@ pub(crate) struct Learner {
 }
 
 impl Learner {
-    /// A learner over the store's variables, activity ties broken by `order`.
-    pub(crate) fn new(num_vars: usize, order: &[usize]) -> Self {
+    /// A learner over the store's variables, activity ties broken by `order`; the
+    /// predicates of a variable `skip` marks are never decided (a cost's, decided at its
+    /// cheap end).
+    pub(crate) fn new(order: &[usize], skip: Vec<bool>) -> Self {
         Learner {
-            nogoods: Nogoods::new(num_vars),
+            nogoods: Nogoods::new(skip.len()),
             activity: Activity::new(order),
-            predicates: Predicates::new(vec![false; num_vars]),
+            predicates: Predicates::new(skip),
             decisions: Vec::new(),
             learned: 0,
         }

@@ -11,7 +11,7 @@ use super::Counters;
 use super::bound::Bound;
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
-use crate::learn::{Conflict, Learner, Predicates};
+use crate::learn::{Conflict, Learner};
 use crate::limits::StopReason;
 use crate::model::{Assignment, Model, Trend};
 use crate::options::Options;
@@ -94,11 +94,9 @@ impl<'a> LearningEngine<'a> {
                 };
             }
         }
-        let mut learner = Learner::new(store.num_vars(), &order);
-        learner.predicates = Predicates::new(cheap_end.iter().map(Option::is_some).collect());
         LearningEngine {
+            learner: Learner::new(&order, cheap_end.iter().map(Option::is_some).collect()),
             cheap_end,
-            learner,
             model,
             store,
             fixpoint,
