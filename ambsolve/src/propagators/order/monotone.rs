@@ -75,26 +75,25 @@ impl BuiltinPropagator for MonotoneProp {
         let same = |k: usize| self.items[k].var() == Some(var);
         match pred.rel {
             Rel::Ge => {
-                let view = (0..n).find(|&k| same(k)).map(|k| &self.items[k]);
-                let Some(view) = view else { return false };
-                let need = view.image(atoms.left_below(var, pred.value, at)) + 1;
-                // A predecessor whose least value makes it.
-                let Some(k) = (1..n).find(|&k| same(k) && bounds(k - 1).0 + self.gap >= need)
+                // An item over the variable (its own images give the bound the change
+                // needs) whose predecessor's least value makes it.
+                let below = atoms.left_below(var, pred.value, at);
+                let need = |k: usize| self.items[k].image(below) + 1;
+                let Some(k) = (1..n).find(|&k| same(k) && bounds(k - 1).0 + self.gap >= need(k))
                 else {
                     return false;
                 };
-                self.items[k - 1].explain_within(need - self.gap, i128::MAX, out);
+                self.items[k - 1].explain_within(need(k) - self.gap, i128::MAX, out);
             }
             Rel::Le => {
-                let view = (0..n).find(|&k| same(k)).map(|k| &self.items[k]);
-                let Some(view) = view else { return false };
-                let most = view.image(atoms.left_above(var, pred.value, at)) - 1;
+                let above = atoms.left_above(var, pred.value, at);
+                let most = |k: usize| self.items[k].image(above) - 1;
                 let Some(k) = (0..n.saturating_sub(1))
-                    .find(|&k| same(k) && bounds(k + 1).1 - self.gap <= most)
+                    .find(|&k| same(k) && bounds(k + 1).1 - self.gap <= most(k))
                 else {
                     return false;
                 };
-                self.items[k + 1].explain_within(i128::MIN, most + self.gap, out);
+                self.items[k + 1].explain_within(i128::MIN, most(k) + self.gap, out);
             }
             Rel::Eq | Rel::Ne => return false,
         }
