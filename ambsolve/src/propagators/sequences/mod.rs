@@ -1,3 +1,4 @@
 //! Propagators of sequences read by an automaton.
 
 mod regular;
+mod regular_explain;

@@ -12,24 +12,24 @@ use crate::choice::Fail;
 use crate::model::Kind;
 use crate::model::{Automaton, Regular};
 use crate::propagator::BuiltinPropagator;
-use crate::store::Store;
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 /// No symbol: a value no transition reads.
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// An item: a constant's symbol, or a variable with the symbol of each value index.
-enum Item {
+pub(super) enum Item {
     Const(u32),
     Var { var: usize, symbols: Arc<[u32]> },
 }
 
 pub(crate) struct RegularProp {
-    automaton: Arc<Automaton>,
-    items: Vec<Item>,
+    pub(super) automaton: Arc<Automaton>,
+    pub(super) items: Vec<Item>,
     scope: Vec<VarId>,
     /// Words per layer of the state sets.
-    words: usize,
+    pub(super) words: usize,
     /// Layer `i`'s reachable states at `reached[i * words..]` (`n + 1` layers): scratch.
     reached: Vec<u64>,
     /// Layer `i`'s states that also reach an accepting state, likewise: scratch.
@@ -239,6 +239,20 @@ impl BuiltinPropagator for RegularProp {
         &self.scope
     }
 
+    /// Over distinct variables one pass is domain consistent: a second finds nothing.
+    fn idempotent(&self) -> bool {
+        !self.repeats
+    }
+
+    fn explains(&self) -> bool {
+        true
+    }
+
+    /// By a cut of the layered graph ([`regular_explain`](super::regular_explain)).
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        self.explain_cut(atoms, at, pred, out)
+    }
+
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
         while self.pass(store)? && self.repeats {}
         Ok(())
@@ -284,6 +298,35 @@ mod tests {
             let mut m = Model::new();
             let items: Vec<IntArg> = (0..rng.below(5)).map(|_| arg(&mut m, rng)).collect();
             m.regular(items, &dfa(rng));
+            m
+        });
+    }
+
+    #[test]
+    fn regular_under_a_sum_agrees_with_its_meaning() {
+        // Distinct variables under two automata and a sum of mixed signs: the learning
+        // search meets conflicts and asks the automata why values went (checked under
+        // `debug-checks`).
+        use crate::model::Cmp;
+        fuzz(600, |rng| {
+            let mut m = Model::new();
+            let n = 2 + rng.below(4) as usize;
+            let vars: Vec<_> = (0..n)
+                .map(|_| {
+                    let low = rng.below(3) as i64 - 1;
+                    m.var(low..low + 2 + rng.below(3) as i64)
+                })
+                .collect();
+            let terms: Vec<(i64, _)> = vars
+                .iter()
+                .map(|v| (if rng.below(3) == 0 { -1 } else { 1 }, v))
+                .collect();
+            m.linear(terms, Cmp::Eq, rng.below(2 * n as u64) as i64);
+            let items: Vec<IntArg> = vars.iter().map(IntArg::from).collect();
+            m.regular(items.clone(), &dfa(rng));
+            if rng.below(2) == 0 {
+                m.regular(items.into_iter().rev().collect::<Vec<_>>(), &dfa(rng));
+            }
             m
         });
     }

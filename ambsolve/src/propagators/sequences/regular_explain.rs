@@ -1,0 +1,282 @@
+//! Explanations of the regular constraint, for a search that learns.
+//!
+//! Over the domains before the atom to explain, `reach[k]` holds the states of layer `k`
+//! that some path from the start reaches, and `live[k]` those from which some path reaches
+//! an accepting state at the last layer. A value is gone from item `i` because every
+//! transition on its symbol at layer `i` leaves a state outside `reach[i]` or enters one
+//! outside `live[i + 1]`; a failure, because no accepting state is in `reach[n]`.
+//!
+//! Each state cut off is then explained in turn, layer by layer away from the item: a state
+//! out of reach at layer `k`, by each transition into it, either its symbol gone from item
+//! `k - 1` (a predicate), or its source out of reach at layer `k - 1` (explained in turn);
+//! a dead state likewise forward, down to the accepting states. A symbol is gone from an
+//! item when each value index that reads it is: `x != u` inside the ends, an end past `u`
+//! outside them. The explanation is the cut these symbols make in the layered graph:
+//! nearer the item than the fallback's whole scope, and checked to hold (when it does not,
+//! as with a variable read by several items, the engine falls back).
+
+use super::regular::{Item, NONE, RegularProp};
+use crate::propagators::dedup_from;
+use crate::store::{Atoms, Pred};
+
+/// Bit `q` of a layer's state set.
+#[inline]
+fn has(set: &[u64], q: usize) -> bool {
+    set[q / 64] & (1 << (q % 64)) != 0
+}
+
+#[inline]
+fn add(set: &mut [u64], q: usize) {
+    set[q / 64] |= 1 << (q % 64);
+}
+
+/// The layered graph over the domains before an atom: which symbols each item may read,
+/// and the states reached and live per layer.
+struct Layers {
+    symbols: usize,
+    words: usize,
+    /// `present[k * symbols + s]`: item `k` may read symbol `s`.
+    present: Vec<bool>,
+    reach: Vec<u64>,
+    live: Vec<u64>,
+}
+
+impl Layers {
+    fn present(&self, k: usize, s: u32) -> bool {
+        self.present[k * self.symbols + s as usize]
+    }
+
+    fn reach(&self, k: usize) -> &[u64] {
+        &self.reach[k * self.words..(k + 1) * self.words]
+    }
+
+    fn live(&self, k: usize) -> &[u64] {
+        &self.live[k * self.words..(k + 1) * self.words]
+    }
+}
+
+impl RegularProp {
+    /// The most layers × (states + symbols) an explanation reads.
+    const EXPLAINED_CELLS: usize = 1 << 22;
+    /// The most values of a variable an explanation reads.
+    const EXPLAINED_VALUES: usize = 1 << 12;
+
+    /// The layered graph over the domains before `at`; `None` when too large to read.
+    fn layers_before(&self, atoms: &Atoms, at: u32) -> Option<Layers> {
+        let a = &*self.automaton;
+        let (n, w, symbols) = (self.items.len(), self.words, a.symbols.len());
+        if (n + 1) * (w * 64 + symbols) > Self::EXPLAINED_CELLS {
+            return None;
+        }
+        let mut present = vec![false; n * symbols];
+        for (k, item) in self.items.iter().enumerate() {
+            let row = &mut present[k * symbols..(k + 1) * symbols];
+            match item {
+                Item::Const(NONE) => {}
+                Item::Const(s) => row[*s as usize] = true,
+                Item::Var {
+                    var,
+                    symbols: images,
+                } => {
+                    if images.len() > Self::EXPLAINED_VALUES {
+                        return None;
+                    }
+                    let (low, high) = atoms.ends_before(*var, at);
+                    for u in low..=high.min(images.len() as u32 - 1) {
+                        let s = images[u as usize];
+                        if s != NONE && !atoms.hole_before(*var, u, at) {
+                            row[s as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut layers = Layers {
+            symbols,
+            words: w,
+            present,
+            reach: vec![0; (n + 1) * w],
+            live: vec![0; (n + 1) * w],
+        };
+        add(&mut layers.reach[..w], a.start as usize);
+        for k in 0..n {
+            for q in 0..a.states as usize {
+                if !has(layers.reach(k), q) {
+                    continue;
+                }
+                for t in a.first[q] as usize..a.first[q + 1] as usize {
+                    if layers.present(k, a.on[t]) {
+                        add(&mut layers.reach[(k + 1) * w..], a.to[t] as usize);
+                    }
+                }
+            }
+        }
+        for q in 0..a.states as usize {
+            if a.accepting[q] {
+                add(&mut layers.live[n * w..], q);
+            }
+        }
+        for k in (0..n).rev() {
+            for q in 0..a.states as usize {
+                let lives = (a.first[q] as usize..a.first[q + 1] as usize).any(|t| {
+                    layers.present(k, a.on[t]) && has(layers.live(k + 1), a.to[t] as usize)
+                });
+                if lives {
+                    add(&mut layers.live[k * w..], q);
+                }
+            }
+        }
+        Some(layers)
+    }
+
+    /// Explains `pred` (made true by the atom at `at`), or with `None` the failure: see
+    /// the module's comment. False where the layered graph does not show it.
+    pub(super) fn explain_cut(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        pred: Option<Pred>,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let Some(layers) = self.layers_before(atoms, at) else {
+            return false;
+        };
+        let a = &*self.automaton;
+        let (n, w, states) = (self.items.len(), self.words, a.states as usize);
+        // The states to explain cut off, per layer: out of reach, and dead.
+        let mut unreached = vec![0u64; (n + 1) * w];
+        let mut dead = vec![0u64; (n + 1) * w];
+        let from = out.len();
+        match pred {
+            Some(pred) => {
+                let Some(values) = atoms.removed_by(at, pred, 64, out) else {
+                    return false;
+                };
+                for u in values {
+                    // An item of this variable on which no transition reads `u`'s symbol.
+                    let cut = self.items.iter().enumerate().find(|(i, item)| match item {
+                        Item::Var { var, symbols } if *var == pred.var as usize => {
+                            let s = symbols.get(u as usize).copied().unwrap_or(NONE);
+                            s == NONE
+                                || (0..states).all(|q| {
+                                    (a.first[q] as usize..a.first[q + 1] as usize).all(|t| {
+                                        a.on[t] != s
+                                            || !has(layers.reach(*i), q)
+                                            || !has(layers.live(i + 1), a.to[t] as usize)
+                                    })
+                                })
+                        }
+                        _ => false,
+                    });
+                    let Some((i, Item::Var { symbols, .. })) = cut else {
+                        return false;
+                    };
+                    let s = symbols.get(u as usize).copied().unwrap_or(NONE);
+                    if s == NONE {
+                        continue;
+                    }
+                    for q in 0..states {
+                        for t in a.first[q] as usize..a.first[q + 1] as usize {
+                            if a.on[t] != s {
+                                continue;
+                            }
+                            if !has(layers.reach(i), q) {
+                                add(&mut unreached[i * w..], q);
+                            } else {
+                                add(&mut dead[(i + 1) * w..], a.to[t] as usize);
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                for q in 0..states {
+                    if a.accepting[q] {
+                        if has(layers.reach(n), q) {
+                            return false;
+                        }
+                        add(&mut unreached[n * w..], q);
+                    }
+                }
+            }
+        }
+        // The symbols gone from each item that the cut needs.
+        let mut needed = vec![false; layers.present.len()];
+        for k in (1..=n).rev() {
+            if unreached[k * w..(k + 1) * w].iter().all(|&b| b == 0) {
+                continue;
+            }
+            for q in 0..states {
+                for t in a.first[q] as usize..a.first[q + 1] as usize {
+                    if !has(&unreached[k * w..], a.to[t] as usize) {
+                        continue;
+                    }
+                    let s = a.on[t];
+                    let before = &mut unreached[(k - 1) * w..k * w];
+                    if !layers.present(k - 1, s) {
+                        if !has(before, q) {
+                            needed[(k - 1) * layers.symbols + s as usize] = true;
+                        }
+                    } else if has(layers.reach(k - 1), q) {
+                        // Not cut off after all.
+                        return false;
+                    } else {
+                        add(before, q);
+                    }
+                }
+            }
+        }
+        for k in 0..n {
+            if dead[k * w..(k + 1) * w].iter().all(|&b| b == 0) {
+                continue;
+            }
+            for q in 0..states {
+                if !has(&dead[k * w..], q) {
+                    continue;
+                }
+                for t in a.first[q] as usize..a.first[q + 1] as usize {
+                    let (s, to) = (a.on[t], a.to[t] as usize);
+                    let after = &mut dead[(k + 1) * w..(k + 2) * w];
+                    if !layers.present(k, s) {
+                        if !has(after, to) {
+                            needed[k * layers.symbols + s as usize] = true;
+                        }
+                    } else if has(layers.live(k + 1), to) {
+                        return false;
+                    } else {
+                        add(after, to);
+                    }
+                }
+            }
+        }
+        // The predicates that make those symbols gone.
+        for (k, item) in self.items.iter().enumerate() {
+            let Item::Var { var, symbols } = item else {
+                continue;
+            };
+            let row = &needed[k * layers.symbols..(k + 1) * layers.symbols];
+            if !row.iter().any(|&b| b) {
+                continue;
+            }
+            let (low, high) = atoms.ends_before(*var, at);
+            let (mut below, mut above) = (None, None);
+            for (u, &s) in symbols.iter().enumerate() {
+                if s == NONE || !row[s as usize] {
+                    continue;
+                }
+                let u = u as u32;
+                if u < low {
+                    below = Some(u);
+                } else if u > high {
+                    above = above.or(Some(u));
+                } else {
+                    out.push(Pred::ne(*var, u));
+                }
+            }
+            out.extend(below.map(|u| Pred::ge(*var, u + 1)));
+            out.extend(above.map(|u| Pred::le(*var, u - 1)));
+        }
+        dedup_from(out, from);
+        true
+    }
+}
