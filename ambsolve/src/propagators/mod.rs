@@ -354,6 +354,14 @@ impl<'a> Fixpoint<'a> {
             }
         }
         #[cfg(feature = "debug-checks")]
+        for &p in &out[from..] {
+            assert!(
+                atoms.true_since(p).is_none_or(|since| since < at),
+                "debug-checks: the explanation of {pred:?} at {at} holds {p:?} only since {:?}",
+                atoms.true_since(p)
+            );
+        }
+        #[cfg(feature = "debug-checks")]
         if !self.meanings[prop as usize].is_empty() {
             let all = checker::All(&self.meanings[prop as usize]);
             if let Err(message) = checker::explanation_sound(&all, atoms, &out[from..], pred) {

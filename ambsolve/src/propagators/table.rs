@@ -262,6 +262,12 @@ impl BuiltinPropagator for Table {
         &self.scope
     }
 
+    /// Over distinct variables one pass keeps exactly the values of live tuples, each of
+    /// whose values stays: a second finds nothing.
+    fn idempotent(&self) -> bool {
+        !self.repeats
+    }
+
     fn explains(&self) -> bool {
         !self.repeats
     }

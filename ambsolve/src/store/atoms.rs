@@ -127,6 +127,9 @@ pub(crate) struct Atoms {
     holes: Vec<Vec<u32>>,
     /// Where each value went as a hole (its `Ne` atom).
     hole_at: HashMap<(u32, u32), u32>,
+    /// The values strictly between a variable's ends that it lacked when recording began
+    /// (variables of at most 4,096 values).
+    root_holes: Vec<Vec<u32>>,
     /// The cause of the changes being made now.
     pub(crate) cause: Cause,
     level: u32,
@@ -153,6 +156,15 @@ impl Atoms {
             highs: vec![Vec::new(); n],
             holes: vec![Vec::new(); n],
             hole_at: HashMap::new(),
+            root_holes: (0..n)
+                .map(|v| {
+                    let (low, high) = (store.min(v).unwrap_or(0), store.max(v).unwrap_or(0));
+                    if store.universe(v) > 4_096 || store.size(v) == high.saturating_sub(low) + 1 {
+                        return Vec::new();
+                    }
+                    (low..high).filter(|&u| !store.contains(v, u)).collect()
+                })
+                .collect(),
             cause: Cause::Decision,
             level: 0,
             #[cfg(feature = "debug-checks")]
@@ -278,7 +290,11 @@ impl Atoms {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             },
-            Rel::Ne if v < self.root_low[var] || v > self.root_high[var] => None,
+            Rel::Ne
+                if v < self.root_low[var] || v > self.root_high[var] || self.root_lacks(var, v) =>
+            {
+                None
+            }
             Rel::Ne => {
                 let hole = self.hole_at.get(&(pred.var, v)).copied();
                 let above = v.checked_add(1).and_then(ge);
@@ -412,6 +428,63 @@ impl Atoms {
             _ => return None,
         };
         Some((first..=last).filter(move |&u| !self.hole_before(var, u, at)))
+    }
+
+    /// Appends why the value indices `gone` (rising; each gone from `var` before position
+    /// `at`) are gone: `var != u` for a hole, and one end for those past it (`var >= u +
+    /// 1` for the largest below the low end, `var <= u - 1` for the least above the high
+    /// end), so that a value gone with an end costs no predicate of its own.
+    pub(crate) fn explain_gone(
+        &self,
+        var: usize,
+        at: u32,
+        gone: impl Iterator<Item = u32>,
+        out: &mut Vec<Pred>,
+    ) {
+        let (low, high) = self.ends_before(var, at);
+        let (mut below, mut above) = (None, None);
+        for u in gone {
+            if u < low {
+                below = Some(u);
+            } else if u > high {
+                above = above.or(Some(u));
+            } else {
+                debug_assert!(
+                    self.absent_before(var, u, at),
+                    "value {u} of v{var} explained gone, but it was not"
+                );
+                out.push(Pred::ne(var, u));
+            }
+        }
+        out.extend(below.map(|u| Pred::ge(var, u + 1)));
+        out.extend(above.map(|u| Pred::le(var, u - 1)));
+    }
+
+    /// Calls `each` with every value strictly between the ends of `var` that it lacked
+    /// before position `at` (a hole then, or missing when recording began; those of the
+    /// root known for variables of at most 4,096 values), in no particular order.
+    pub(crate) fn each_hole_before(&self, var: usize, at: u32, mut each: impl FnMut(u32)) {
+        for &p in &self.holes[var] {
+            if p >= at {
+                break;
+            }
+            each(self.list[p as usize].pred.value);
+        }
+        self.root_holes[var].iter().for_each(|&u| each(u));
+    }
+
+    /// Whether `value` was not in the domain of `var` before position `at`: past an end,
+    /// a hole, or missing when recording began (known for variables of at most 4,096
+    /// values).
+    pub(crate) fn absent_before(&self, var: usize, value: u32, at: u32) -> bool {
+        self.gone_before(var, value, at) || self.root_lacks(var, value)
+    }
+
+    /// Whether `value`, strictly between the ends of `var` when recording began, was
+    /// missing then (known for variables of at most 4,096 values).
+    #[inline]
+    pub(crate) fn root_lacks(&self, var: usize, value: u32) -> bool {
+        self.root_holes[var].binary_search(&value).is_ok()
     }
 
     /// The ends of `var` before position `at`.

@@ -84,7 +84,7 @@ impl RegularProp {
                     let (low, high) = atoms.ends_before(*var, at);
                     for u in low..=high.min(images.len() as u32 - 1) {
                         let s = images[u as usize];
-                        if s != NONE && !atoms.hole_before(*var, u, at) {
+                        if s != NONE && !atoms.absent_before(*var, u, at) {
                             row[s as usize] = true;
                         }
                     }
@@ -258,23 +258,12 @@ impl RegularProp {
             if !row.iter().any(|&b| b) {
                 continue;
             }
-            let (low, high) = atoms.ends_before(*var, at);
-            let (mut below, mut above) = (None, None);
-            for (u, &s) in symbols.iter().enumerate() {
-                if s == NONE || !row[s as usize] {
-                    continue;
-                }
-                let u = u as u32;
-                if u < low {
-                    below = Some(u);
-                } else if u > high {
-                    above = above.or(Some(u));
-                } else {
-                    out.push(Pred::ne(*var, u));
-                }
-            }
-            out.extend(below.map(|u| Pred::ge(*var, u + 1)));
-            out.extend(above.map(|u| Pred::le(*var, u - 1)));
+            let gone = symbols
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| s != NONE && row[s as usize])
+                .map(|(u, _)| u as u32);
+            atoms.explain_gone(*var, at, gone, out);
         }
         dedup_from(out, from);
         true

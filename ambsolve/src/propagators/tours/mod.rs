@@ -3,6 +3,7 @@
 
 mod all_different_except;
 mod circuit;
+mod hall;
 mod inverse;
 mod matching;
 mod rows;
