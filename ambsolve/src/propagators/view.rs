@@ -323,6 +323,34 @@ impl IntView {
         }
     }
 
+    /// The value indices whose image is `value`, rising (none for a constant).
+    pub(crate) fn indices_of(&self, value: i128) -> smallvec::SmallVec<[u32; 2]> {
+        match self {
+            IntView::Const(_) => smallvec::SmallVec::new(),
+            IntView::Var { images, shape, .. } => match shape {
+                Shape::Mixed => (0..images.len() as u32)
+                    .filter(|&i| i128::from(images.get(i as usize)) == value)
+                    .collect(),
+                _ => {
+                    let (from, to) = self.indices_within(value, value);
+                    (from..to).collect()
+                }
+            },
+        }
+    }
+
+    /// For a search that learns: whether it could take `value` before trail position
+    /// `at`.
+    pub(crate) fn had_before(&self, atoms: &Atoms, at: u32, value: i128) -> bool {
+        match self {
+            IntView::Const(c) => i128::from(*c) == value,
+            IntView::Var { var, .. } => self
+                .indices_of(value)
+                .iter()
+                .any(|&i| !atoms.absent_before(*var, i, at)),
+        }
+    }
+
     /// Appends the predicates that say it lies in `least..=most` (for an
     /// [`explainable`](Self::explainable) view; a constant needs none).
     pub(crate) fn explain_within(&self, least: i128, most: i128, out: &mut Vec<Pred>) {
