@@ -143,17 +143,6 @@ fn rows_before(items: &[IntView], offset: i64, atoms: &Atoms, at: u32) -> Option
     Some(rows)
 }
 
-/// Whether `view` could name position `col` (of `n`) before trail position `at`.
-fn names_before(view: &IntView, offset: i64, n: usize, col: usize, atoms: &Atoms, at: u32) -> bool {
-    match view {
-        IntView::Const(c) => shifted(*c, offset, n) == Some(col),
-        IntView::Var { var, images, .. } => (0..images.len() as u32).any(|u| {
-            shifted(images.get(u as usize), offset, n) == Some(col)
-                && !atoms.absent_before(*var, u, at)
-        }),
-    }
-}
-
 /// Appends why each item of `items` names none of the positions that `needed` marks in
 /// its row (each such value gone before `at`).
 fn explain_gone(
@@ -270,9 +259,13 @@ impl InverseProp {
                     };
                     let (i, j) = if on_f { (k, col) } else { (col, k) };
                     // The other side lacks the edge, or a Hall set takes its position.
-                    if on_f && !names_before(&self.g[j], self.f_offset, n, i, atoms, at) {
+                    if on_f
+                        && !self.g[j].had_before(atoms, at, i128::from(self.f_offset) + i as i128)
+                    {
                         need_g.set(j, i);
-                    } else if !on_f && !names_before(&self.f[i], self.g_offset, n, j, atoms, at) {
+                    } else if !on_f
+                        && !self.f[i].had_before(atoms, at, i128::from(self.g_offset) + j as i128)
+                    {
                         need_f.set(i, j);
                     } else if !hall(Some((i, j)), &mut need_f, &mut need_g) {
                         return false;
