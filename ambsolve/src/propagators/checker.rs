@@ -264,8 +264,9 @@ pub(crate) fn sound(
     // Every variable fixed: the propagation must have failed unless the meaning holds.
     if decides && vars.iter().all(|&v| after.is_fixed(v)) && !any {
         return Err(format!(
-            "{} accepted a fixed assignment its meaning rejects",
-            meaning.describe()
+            "{} accepted a fixed assignment its meaning rejects (value indices before: {})",
+            meaning.describe(),
+            listed(&vars, &domains)
         ));
     }
     Ok(Some(()))
