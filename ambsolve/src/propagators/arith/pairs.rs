@@ -150,6 +150,25 @@ pub(crate) fn keep_values_of_in<'v>(
             return Ok(());
         }
     } else {
+        // `z`'s values within a narrow range: a bitmap of the sources' values in it (in
+        // the buffer's words), not a sort of all their values.
+        let (low, high) = (z.min(store)?, z.max(store)?);
+        let span = high.abs_diff(low);
+        if span < u64::from(LISTED) * 4 {
+            let words = (span / 64 + 1) as usize;
+            values.resize(words, 0);
+            for w in sources.flat_map(|s| s.values(store)) {
+                if (low..=high).contains(&w) {
+                    let bit = (w - low) as u64;
+                    values[(bit / 64) as usize] |= 1 << (bit % 64);
+                }
+            }
+            z.retain(store, |w| {
+                let bit = (w - low) as u64;
+                values[(bit / 64) as usize] & (1 << (bit % 64)) != 0
+            })?;
+            return Ok(());
+        }
         values.extend(sources.flat_map(|s| s.values(store)));
     }
     values.sort_unstable();
