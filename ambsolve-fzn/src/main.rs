@@ -32,8 +32,9 @@ struct Args {
     /// Stop after N solutions.
     #[arg(short = 'n', long = "num-solutions", value_name = "N")]
     solutions: Option<u64>,
-    /// Free search: ignore the search annotations (dom_w_deg on one thread, first-fail on
-    /// more).
+    /// Free search. Learning (the default on one thread), runs take turns across restarts
+    /// between the search annotations and activity search, as Chuffed's `-f`; not
+    /// learning, the annotations are ignored (dom_w_deg on one thread, first-fail on more).
     #[arg(short = 'f', long = "free-search")]
     free: bool,
     /// Learn from conflicts (lazy clause generation) even where the model's search

@@ -174,8 +174,11 @@ pub fn solve(
     let learning = options.learning.unwrap_or(free) && options.threads <= 1;
     // Binary branching (`x = v`, then `x != v` propagated), as FlatZinc's
     // `int_search` reads in Gecode and Chuffed.
+    // A free search that learns takes turns with the model's own search across
+    // restarts, as Chuffed's `-f` does: the model's order finds solutions, activity proves.
     let strategy = match (&model.strategy, options.free) {
         (Some(strategy), false) => strategy.clone(),
+        (Some(strategy), true) if learning => strategy.clone().alternating(true),
         _ => free_search(options.threads),
     }
     .propagate_refutations(true);

@@ -1,7 +1,9 @@
 //! The differential tests' shared pieces: random value lists with random constraints over
 //! them, the brute force's solutions, and each engine's, compared.
 
-use ambsolve::{Engine, IntArg, Limits, Model, Strategy as Search, Var, VarOrder};
+use ambsolve::{
+    Engine, IntArg, Limits, Model, Restarts, Strategy as Search, ValueOrder, Var, VarOrder,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 
@@ -101,20 +103,31 @@ pub fn engines_agree(model: &Model<'_>, expected: &[Vec<u32>]) -> Result<(), Tes
     );
     let first_fail = sorted_solutions(model, Engine::Trail, Search::first_fail());
     prop_assert_eq!(first_fail, expected, "trail, first fail");
-    let learning: Result<Vec<Vec<u32>>, _> = model
-        .solve(Engine::Trail)
-        .strategy(Search::new().learning(true))
-        .try_solutions()
-        .map(|a| a.map(|a| a.indices().to_vec()))
-        .collect();
-    match learning {
-        Ok(mut found) => {
-            found.sort();
-            prop_assert_eq!(found, expected, "trail, learning");
+    // Learning alone, and learning that takes turns with a strategy of its own (a
+    // restart at every conflict, so that every kind of run comes up).
+    let alternating = Search::first_fail()
+        .values(ValueOrder::Descending)
+        .restarts(Restarts::luby(1))
+        .alternating(true);
+    for (strategy, what) in [
+        (Search::new(), "trail, learning"),
+        (alternating, "trail, learning, alternating"),
+    ] {
+        let learning: Result<Vec<Vec<u32>>, _> = model
+            .solve(Engine::Trail)
+            .strategy(strategy.learning(true))
+            .try_solutions()
+            .map(|a| a.map(|a| a.indices().to_vec()))
+            .collect();
+        match learning {
+            Ok(mut found) => {
+                found.sort();
+                prop_assert_eq!(found, expected, "{}", what);
+            }
+            // What learning refuses, it says so (a task list naming a start twice).
+            Err(ambsolve::SearchError::Unsupported(_)) => {}
+            Err(error) => panic!("{what}: {error}"),
         }
-        // What learning refuses, it says so (a task list naming a start twice).
-        Err(ambsolve::SearchError::Unsupported(_)) => {}
-        Err(error) => panic!("trail, learning: {error}"),
     }
     Ok(())
 }

@@ -280,6 +280,17 @@ proptest! {
             Search::new().learning(true),
             Search::new().learning(true).values(ValueOrder::Split),
             Search::new().learning(true).restarts(Restarts::luby(1)),
+            Search::first_fail()
+                .values(ValueOrder::Descending)
+                .learning(true)
+                .alternating(true)
+                .restarts(Restarts::luby(1)),
+            Search::new()
+                .vars(VarOrder::DomWDeg)
+                .values(ValueOrder::Median)
+                .learning(true)
+                .alternating(true)
+                .restarts(Restarts::luby(2)),
         ];
         for strategy in strategies {
             let mut got = run(&model, Engine::Trail, strategy.clone());
@@ -503,6 +514,16 @@ proptest! {
                     Search::new().learning(true),
                     Search::new().learning(true).values(ValueOrder::Split),
                     Search::new().learning(true).restarts(Restarts::luby(1)),
+                    Search::first_fail()
+                        .values(ValueOrder::Descending)
+                        .learning(true)
+                        .alternating(true)
+                        .restarts(Restarts::luby(1)),
+                    Search::new()
+                        .values(ValueOrder::ReverseSplit)
+                        .learning(true)
+                        .alternating(true)
+                        .restarts(Restarts::luby(2)),
                 ] {
                     let best = model.solve(engine).strategy(strategy.clone()).best().unwrap();
                     prop_assert!(best.proved, "{:?}", strategy);

@@ -297,11 +297,25 @@ mod tests {
             false,
         );
         assert_eq!(out, "x = 3; y = 2; z = 3; ---------- ");
-        // Free search ignores the annotation: first-fail, ascending values.
-        let (out, _) = first(
-            ":: int_search([z, x], input_order, indomain_max, complete)",
-            true,
+        // Free search that learns (the default) takes turns with the annotation across
+        // restarts, beginning with it: z and x at their largest, then y ascending.
+        let annotation = ":: int_search([z, x], input_order, indomain_max, complete)";
+        let (out, _) = first(annotation, true);
+        assert_eq!(out, "x = 3; y = 1; z = 4; ---------- ");
+        // Free search without learning ignores the annotation: dom_w_deg, ascending.
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..4: z :: output_var;\n\
+             constraint int_ne(z, 1);\nsolve {annotation} satisfy;\n"
         );
+        let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        let options = SolveOptions {
+            free: true,
+            learning: Some(false),
+            ..SolveOptions::default()
+        };
+        let mut out = Vec::new();
+        solve(&model, &options, &mut out, |_| {}).expect("solved");
+        let out = String::from_utf8(out).expect("UTF-8").replace('\n', " ");
         assert_eq!(out, "x = 1; y = 1; z = 2; ---------- ");
     }
 

@@ -264,6 +264,7 @@ pub struct Strategy {
     pub(crate) restarts: Option<Restarts>,
     pub(crate) refutations: bool,
     pub(crate) learning: bool,
+    pub(crate) alternating: bool,
 }
 
 impl Strategy {
@@ -392,6 +393,34 @@ impl Strategy {
     /// ```
     pub fn learning(mut self, on: bool) -> Self {
         self.learning = on;
+        self
+    }
+
+    /// With [`learning`](Strategy::learning) on, whether the runs between restarts take
+    /// turns: a run that follows this strategy (its phases, its variable and value
+    /// orders; `x = v` decisions, refuted by what the conflicts teach), then the two
+    /// activity searches, and again (Chuffed's free search). Off by default: a search
+    /// that learns then follows activity alone, the strategy's variable order ranking
+    /// only the variables no conflict has touched yet. Turn it on where the model's own
+    /// search finds solutions fast but cannot prove (the runs that follow it find
+    /// solutions, the others prove); it changes nothing without learning.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model, Phase, Strategy, ValueOrder, VarOrder};
+    ///
+    /// let mut m = Model::new();
+    /// let xs: Vec<_> = (0..4).map(|_| m.var(0..4)).collect();
+    /// m.all_different(&xs);
+    /// m.minimize([(1, &xs[0]), (1, &xs[1])]);
+    /// let ids: Vec<_> = xs.iter().map(|x| x.id()).collect();
+    /// let own = Phase::new(ids, VarOrder::Input, ValueOrder::Descending);
+    /// let strategy = Strategy::new().phase(own).learning(true).alternating(true);
+    /// let best = m.solve(Engine::Trail).strategy(strategy).best()?;
+    /// assert_eq!((best.objective, best.proved), (Some(1), true));
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn alternating(mut self, on: bool) -> Self {
+        self.alternating = on;
         self
     }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::Counters;
 use super::bound::Bound;
+use super::pick::VarPick;
 use crate::control::{Control, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::learn::{Conflict, Learner};
@@ -18,7 +19,8 @@ use crate::options::Options;
 use crate::propagators::Fixpoint;
 use crate::stats::Stats;
 use crate::store::{Cause, Pred, Rel, Store};
-use crate::strategy::{Restarts, ValueOrder, complete_order};
+use crate::strategy::{Restarts, Strategy, ValueOrder, complete_order, order_values};
+use crate::var::VarId;
 
 /// Where the search stands between calls.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,62 @@ enum End {
 const FIRST_KEPT: usize = 2_000;
 const MORE_KEPT: usize = 300;
 
+/// The strategy's own search, for the runs that follow it ([`Strategy::alternating`]):
+/// its phases and variable orders, and each phase's value order (the last: the
+/// strategy's own).
+struct Own {
+    vars: VarPick,
+    values: Vec<ValueOrder>,
+}
+
+/// The turns of the runs between restarts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    Own,
+    Predicates,
+    Variables,
+}
+
+impl Own {
+    fn new(strategy: &Strategy, model: &Model<'_>) -> Self {
+        Own {
+            vars: VarPick::new(strategy, model),
+            values: strategy
+                .phases
+                .iter()
+                .map(|p| p.values.clone())
+                .chain([strategy.values.clone()])
+                .collect(),
+        }
+    }
+
+    /// The decision the strategy makes next: its variable at the first value of its
+    /// phase's order (or the half it splits to); `None` when every variable is fixed.
+    fn pick(&self, store: &Store, fixpoint: &Fixpoint<'_>, seed: u64) -> Option<Pred> {
+        let var =
+            (0..self.vars.num_phases()).find_map(|p| self.vars.scan(p, 0, store, fixpoint))?;
+        let (low, high) = (store.min(var)?, store.max(var)?);
+        let middle = low + (high - low) / 2;
+        Some(match &self.values[self.vars.phase_of[var] as usize] {
+            ValueOrder::Ascending => Pred::eq(var, low),
+            ValueOrder::Descending => Pred::eq(var, high),
+            ValueOrder::Split => Pred::le(var, middle),
+            ValueOrder::ReverseSplit => Pred::ge(var, middle + 1),
+            order => {
+                let mut values: Vec<u32> = store.iter(var).collect();
+                order_values(
+                    order,
+                    VarId::at(var as u32),
+                    store.universe(var),
+                    &mut values,
+                    seed,
+                );
+                Pred::eq(var, values[0])
+            }
+        })
+    }
+}
+
 /// The trail engine's learning search.
 pub(crate) struct LearningEngine<'a> {
     model: Arc<Model<'a>>,
@@ -68,6 +126,8 @@ pub(crate) struct LearningEngine<'a> {
     /// it is decided there, whatever its phase, so that a solution's cost is as low as
     /// its other variables allow.
     cheap_end: Vec<Option<End>>,
+    /// The strategy's own search, when runs alternate with it.
+    own: Option<Own>,
     counters: Counters,
 }
 
@@ -94,7 +154,9 @@ impl<'a> LearningEngine<'a> {
                 };
             }
         }
+        let own = strategy.alternating.then(|| Own::new(strategy, &model));
         LearningEngine {
+            own,
             learner: Learner::new(&order, cheap_end.iter().map(Option::is_some).collect()),
             cheap_end,
             model,
@@ -103,7 +165,12 @@ impl<'a> LearningEngine<'a> {
             levels: Vec::new(),
             phase: Phase::Start,
             bound,
-            values: strategy.values.clone(),
+            // Alternating, the strategy's value order is its own runs'.
+            values: if strategy.alternating {
+                ValueOrder::Ascending
+            } else {
+                strategy.values.clone()
+            },
             restarts: strategy.restarts.unwrap_or(Restarts::luby(100)),
             run: 0,
             run_conflicts: 0,
@@ -206,6 +273,7 @@ impl<'a> LearningEngine<'a> {
         self.backjump(0);
         self.run += 1;
         self.run_conflicts = 0;
+
         self.counters.restarts += 1;
         if let Some(best) = &self.best {
             for (var, &index) in best.iter().enumerate() {
@@ -215,13 +283,24 @@ impl<'a> LearningEngine<'a> {
     }
 
     /// The predicate to decide next; `None` when every variable is fixed. Runs between
-    /// restarts alternate. In even runs, the most active predicate still open, true or
+    /// restarts take turns. One follows the most active predicate still open, true or
     /// false as it last was (Pumpkin's autonomous search): bounds from conflicts, which
-    /// proves scheduling. In odd runs, and once no active predicate is open, the most
-    /// active variable not fixed, at its saved phase (Chuffed's activity search): which
-    /// fixes a variable in one decision, where predicates over a wide domain take many.
+    /// proves scheduling. The next, and any run once no active predicate is open, the
+    /// most active variable not fixed, at its saved phase (Chuffed's activity search):
+    /// which fixes a variable in one decision, where predicates over a wide domain take
+    /// many. Where the strategy alternates, a run that follows it comes before these two.
     fn pick(&mut self) -> Option<Pred> {
-        if self.run % 2 == 0 {
+        let turn = match (&self.own, self.run % 3, self.run % 2) {
+            (Some(_), 0, _) => Turn::Own,
+            (Some(_), 1, _) | (None, _, 0) => Turn::Predicates,
+            _ => Turn::Variables,
+        };
+        if turn == Turn::Own {
+            if let Some(own) = &self.own {
+                return own.pick(&self.store, &self.fixpoint, self.run);
+            }
+        }
+        if turn == Turn::Predicates {
             if let Some(pred) = self.learner.predicates.next(&self.store) {
                 return Some(pred);
             }

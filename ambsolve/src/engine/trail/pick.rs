@@ -463,8 +463,26 @@ impl TrailEngine<'_> {
 
     /// The variable phase `p` picks (sequential rules scan from candidate `from` on).
     fn select_in(&self, p: usize, from: usize) -> Option<usize> {
-        let store = &self.store;
-        let phase = &self.vars.phases[p];
+        self.vars.scan(p, from, &self.store, &self.fixpoint)
+    }
+}
+
+impl VarPick {
+    /// The number of phases (the last: the variables no phase lists).
+    pub(super) fn num_phases(&self) -> usize {
+        self.phases.len()
+    }
+
+    /// Phase `p`'s pick by a scan of its candidates (a sequential phase from position
+    /// `from`): the variable its rule prefers, `None` when all are fixed.
+    pub(super) fn scan(
+        &self,
+        p: usize,
+        from: usize,
+        store: &Store,
+        fixpoint: &Fixpoint<'_>,
+    ) -> Option<usize> {
+        let phase = &self.phases[p];
         let open = || {
             phase
                 .candidates
@@ -500,9 +518,9 @@ impl TrailEngine<'_> {
             Rule::AntiFirstFail => least(&|v| (u64::from(u32::MAX - store.size(v)), 0)),
             Rule::Smallest(key) => least(&|v| (ordered(end_images(key, v, store).0), 0)),
             Rule::Largest(key) => least(&|v| (!ordered(end_images(key, v, store).1), 0)),
-            Rule::Occurrence => least(&|v| (u64::from(u32::MAX - self.vars.occurrences[v]), 0)),
+            Rule::Occurrence => least(&|v| (u64::from(u32::MAX - self.occurrences[v]), 0)),
             Rule::MostConstrained => least(&|v| {
-                let busy = u32::MAX - self.vars.occurrences[v];
+                let busy = u32::MAX - self.occurrences[v];
                 (u64::from(store.size(v)), u64::from(busy))
             }),
             Rule::DomWDeg => {
@@ -511,11 +529,11 @@ impl TrailEngine<'_> {
                 for v in open() {
                     let size = u64::from(store.size(v));
                     // Not better even at its ceiling: the exact weight is not worth reading.
-                    let ceiling = u64::from(self.fixpoint.weight_ceiling(v));
+                    let ceiling = u64::from(fixpoint.weight_ceiling(v));
                     if best.is_some_and(|(s, w, _)| size * w >= s * ceiling) {
                         continue;
                     }
-                    let weight = u64::from(self.fixpoint.weighted_degree(v, store));
+                    let weight = u64::from(fixpoint.weighted_degree(v, store));
                     if best.is_none_or(|(s, w, _)| size * w < s * weight) {
                         best = Some((size, weight, v));
                     }
