@@ -187,9 +187,9 @@ pub(super) struct AllDifferent {
     count: usize,
     once: Vec<u64>,
     twice: Vec<u64>,
-    /// The value indices of a permutation: when the variables are distinct, keys line up
-    /// with indices, and their domains at the root span exactly as many values as there
-    /// are variables, every one of these values is taken. Empty otherwise.
+    /// The keys of a permutation, in the counting component: when the variables are
+    /// distinct and their domains when the propagator was made span exactly as many keys
+    /// as there are variables, every one of these keys is taken. Empty otherwise.
     permuted: Vec<i64>,
     /// The consecutive-key component the counting rules read.
     counting: usize,
@@ -227,12 +227,13 @@ impl AllDifferent {
             free.windows(2)
                 .all(|w| shifts[w[0] * k + c] == shifts[w[1] * k + c])
         });
-        let askew: Vec<u32> = match (aligned, free.first()) {
-            (Some(c), Some(&first)) => (0..n)
-                .filter(|&j| shifts[j * k + c] != shifts[first * k + c])
+        let reference = free.first().copied().unwrap_or(0);
+        let askew: Vec<u32> = match aligned {
+            Some(c) => (0..n)
+                .filter(|&j| shifts[j * k + c] != shifts[reference * k + c])
                 .map(|j| j as u32)
                 .collect(),
-            _ => Vec::new(),
+            None => Vec::new(),
         };
         let words: usize = scope.iter().map(|v| store.num_words(v.index())).sum();
         let vars: Vec<u32> = scope.iter().map(|v| v.raw()).collect();

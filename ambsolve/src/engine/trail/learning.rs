@@ -273,7 +273,6 @@ impl<'a> LearningEngine<'a> {
         self.backjump(0);
         self.run += 1;
         self.run_conflicts = 0;
-
         self.counters.restarts += 1;
         if let Some(best) = &self.best {
             for (var, &index) in best.iter().enumerate() {
