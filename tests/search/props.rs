@@ -254,6 +254,32 @@ fn doubled(spec: &ModelSpec) -> (Model<'static>, Vec<Vec<u32>>) {
     (m, leaders)
 }
 
+/// Searches that learn: plain, splitting, restarting at every conflict, and taking turns
+/// with a strategy of their own (restarting often, so that every turn comes up).
+fn learning_strategies() -> [Search; 6] {
+    [
+        Search::new().learning(true),
+        Search::new().learning(true).values(ValueOrder::Split),
+        Search::new().learning(true).restarts(Restarts::luby(1)),
+        Search::first_fail()
+            .values(ValueOrder::Descending)
+            .learning(true)
+            .alternating(true)
+            .restarts(Restarts::luby(1)),
+        Search::new()
+            .vars(VarOrder::DomWDeg)
+            .values(ValueOrder::Median)
+            .learning(true)
+            .alternating(true)
+            .restarts(Restarts::luby(2)),
+        Search::new()
+            .values(ValueOrder::ReverseSplit)
+            .learning(true)
+            .alternating(true)
+            .restarts(Restarts::luby(2)),
+    ]
+}
+
 proptest! {
     #![proptest_config(common::differential::cases(400))]
 
@@ -277,22 +303,8 @@ proptest! {
             Search::new().vars(VarOrder::Given(reversed.clone())),
             Search::new().vars(VarOrder::FirstFailThen(reversed)),
             Search::first_fail().restarts(Restarts::luby(1)),
-            Search::new().learning(true),
-            Search::new().learning(true).values(ValueOrder::Split),
-            Search::new().learning(true).restarts(Restarts::luby(1)),
-            Search::first_fail()
-                .values(ValueOrder::Descending)
-                .learning(true)
-                .alternating(true)
-                .restarts(Restarts::luby(1)),
-            Search::new()
-                .vars(VarOrder::DomWDeg)
-                .values(ValueOrder::Median)
-                .learning(true)
-                .alternating(true)
-                .restarts(Restarts::luby(2)),
         ];
-        for strategy in strategies {
+        for strategy in strategies.into_iter().chain(learning_strategies()) {
             let mut got = run(&model, Engine::Trail, strategy.clone());
             got.sort();
             prop_assert_eq!(&got, &expected, "trail with {:?}", strategy);
@@ -510,21 +522,7 @@ proptest! {
             }
             if engine == Engine::Trail {
                 // Learning: the same optimum, proved, each improvement a solution.
-                for strategy in [
-                    Search::new().learning(true),
-                    Search::new().learning(true).values(ValueOrder::Split),
-                    Search::new().learning(true).restarts(Restarts::luby(1)),
-                    Search::first_fail()
-                        .values(ValueOrder::Descending)
-                        .learning(true)
-                        .alternating(true)
-                        .restarts(Restarts::luby(1)),
-                    Search::new()
-                        .values(ValueOrder::ReverseSplit)
-                        .learning(true)
-                        .alternating(true)
-                        .restarts(Restarts::luby(2)),
-                ] {
+                for strategy in learning_strategies() {
                     let best = model.solve(engine).strategy(strategy.clone()).best().unwrap();
                     prop_assert!(best.proved, "{:?}", strategy);
                     prop_assert_eq!(best.objective, optimum, "{:?}: best()", strategy);
