@@ -130,16 +130,18 @@ impl Member {
     }
 }
 
-/// The keys (value index plus `shift` of its position) that the domains of `vars` span,
-/// when the variables are distinct and these are exactly as many as the variables (a
-/// permutation); empty otherwise.
-fn permutation(vars: &[u32], shift: &[i64], store: &Store) -> Vec<i64> {
+/// Whether no variable stands twice in `vars`.
+fn distinct(vars: &[u32]) -> bool {
     let mut seen = vars.to_vec();
     seen.sort_unstable();
     seen.dedup();
-    if seen.len() != vars.len() {
-        return Vec::new();
-    }
+    seen.len() == vars.len()
+}
+
+/// The keys (value index plus `shift` of its position) that the domains of `vars` span,
+/// when these are exactly as many as the variables (a permutation, for distinct
+/// variables); empty otherwise.
+fn permutation(vars: &[u32], shift: &[i64], store: &Store) -> Vec<i64> {
     let mut keys = Vec::new();
     for (&v, &s) in vars.iter().zip(shift) {
         for w in 0..store.num_words(v as usize) {
@@ -196,6 +198,8 @@ pub(super) struct AllDifferent {
     /// Positions whose shift in that component differs (fixed when the propagator was
     /// made): the counting rules wait while one of them is unprocessed.
     askew: Vec<u32>,
+    /// No variable stands at two positions.
+    distinct: bool,
 }
 
 impl AllDifferent {
@@ -263,7 +267,8 @@ impl AllDifferent {
         // millions of words, and no counting).
         let counted = if hidden { widest } else { 0 };
         let counting = aligned.unwrap_or(0);
-        let permuted = if hidden {
+        let distinct = distinct(&vars);
+        let permuted = if hidden && distinct {
             let column: Vec<i64> = (0..n).map(|j| shifts[j * k + counting]).collect();
             permutation(&vars, &column, store)
         } else {
@@ -288,6 +293,7 @@ impl AllDifferent {
             permuted,
             counting,
             askew,
+            distinct,
         }
     }
 
@@ -697,11 +703,8 @@ impl BuiltinPropagator for AllDifferent {
     }
 
     fn set_shared(&mut self, shared: bool) {
-        let mut seen = self.vars.clone();
-        seen.sort_unstable();
-        seen.dedup();
         self.shared = shared;
-        self.alone = !shared && self.one_word && seen.len() == self.vars.len();
+        self.alone = !shared && self.one_word && self.distinct;
     }
 
     /// The variable at position `local` was fixed: remove its keys from the others.
