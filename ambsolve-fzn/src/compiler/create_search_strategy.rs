@@ -212,17 +212,26 @@ mod tests {
 
     /// As `first`, with one more constraint line.
     fn first_with(constraint: &str, annotation: &str, free: bool) -> (String, Vec<String>) {
+        let options = SolveOptions {
+            free,
+            ..SolveOptions::default()
+        };
+        first_under(constraint, annotation, &options)
+    }
+
+    /// As `first_with`, under the given options.
+    fn first_under(
+        constraint: &str,
+        annotation: &str,
+        options: &SolveOptions,
+    ) -> (String, Vec<String>) {
         let text = format!(
             "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..4: z :: output_var;\n\
              constraint int_ne(z, 1);\n{constraint}\nsolve {annotation} satisfy;\n"
         );
         let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        let options = SolveOptions {
-            free,
-            ..SolveOptions::default()
-        };
         let mut out = Vec::new();
-        solve(&model, &options, &mut out, |_| {}).expect("solved");
+        solve(&model, options, &mut out, |_| {}).expect("solved");
         let out = String::from_utf8(out).expect("UTF-8").replace('\n', " ");
         (out, model.notes().to_vec())
     }
@@ -303,19 +312,12 @@ mod tests {
         let (out, _) = first(annotation, true);
         assert_eq!(out, "x = 3; y = 1; z = 4; ---------- ");
         // Free search without learning ignores the annotation: dom_w_deg, ascending.
-        let text = format!(
-            "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..4: z :: output_var;\n\
-             constraint int_ne(z, 1);\nsolve {annotation} satisfy;\n"
-        );
-        let model = FznModel::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
         let options = SolveOptions {
             free: true,
             learning: Some(false),
             ..SolveOptions::default()
         };
-        let mut out = Vec::new();
-        solve(&model, &options, &mut out, |_| {}).expect("solved");
-        let out = String::from_utf8(out).expect("UTF-8").replace('\n', " ");
+        let (out, _) = first_under("", annotation, &options);
         assert_eq!(out, "x = 1; y = 1; z = 2; ---------- ");
     }
 
