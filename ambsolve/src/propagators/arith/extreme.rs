@@ -3,6 +3,10 @@
 //! item (or one variable) that alone can reach `z`'s least is at least that, and takes
 //! only `z`'s values. Bounds consistent at its fixpoint; `z` keeps only the items' values
 //! once few are left.
+//!
+//! It explains what it prunes (a search that learns) by the bounds that made it, read
+//! before the change and lifted to what the change needs; a value gone from `z` by every
+//! item lacking it; a value gone from the one item that must be `z` by `z` lacking it.
 
 use crate::choice::Fail;
 use crate::model::Extreme;
@@ -11,7 +15,7 @@ use crate::propagator::BuiltinPropagator;
 use crate::propagators::arith::pairs::{keep_members_of, keep_values_of};
 use crate::propagators::arith::{ROUNDS, wakes};
 use crate::propagators::view::IntView;
-use crate::store::Store;
+use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
 pub(crate) struct ExtremeProp {
@@ -110,6 +114,221 @@ impl ExtremeProp {
     }
 }
 
+/// What an atom says of a view over its variable, in the reasoning's values (a value gone,
+/// in the view's own).
+#[derive(Clone, Copy)]
+enum Need {
+    AtLeast(i128),
+    AtMost(i128),
+    Lacks(i128),
+}
+
+/// Explanations (a search that learns), in the reasoning's values.
+impl ExtremeProp {
+    /// The ends of `view` before trail position `at`, as the reasoning reads them.
+    fn bounds_before(&self, view: &IntView, atoms: &Atoms, at: u32) -> (i128, i128) {
+        let (low, high) = view.bounds_before(atoms, at);
+        if self.negated {
+            (-high, -low)
+        } else {
+            (low, high)
+        }
+    }
+
+    /// Appends that `view`, as the reasoning reads it, is at least `least`.
+    fn explain_at_least(&self, view: &IntView, least: i128, out: &mut Vec<Pred>) {
+        if self.negated {
+            view.explain_within(i128::MIN, -least, out);
+        } else {
+            view.explain_within(least, i128::MAX, out);
+        }
+    }
+
+    /// Appends that `view`, as the reasoning reads it, is at most `most`.
+    fn explain_at_most(&self, view: &IntView, most: i128, out: &mut Vec<Pred>) {
+        if self.negated {
+            view.explain_within(-most, i128::MAX, out);
+        } else {
+            view.explain_within(i128::MIN, most, out);
+        }
+    }
+
+    /// What `pred`, made at `at`, says of `view` (over its variable): for an end, the
+    /// bound past the last value left before it (the store's holes make the rest).
+    fn need(&self, view: &IntView, atoms: &Atoms, at: u32, pred: Pred) -> Option<Need> {
+        let var = pred.var as usize;
+        let (least, most) = match pred.rel {
+            Rel::Ge => (
+                view.image(atoms.left_below(var, pred.value, at)) + 1,
+                i128::MAX,
+            ),
+            Rel::Le => (
+                i128::MIN,
+                view.image(atoms.left_above(var, pred.value, at)) - 1,
+            ),
+            Rel::Ne => return Some(Need::Lacks(view.image(pred.value))),
+            Rel::Eq => return None,
+        };
+        Some(match (least > i128::MIN, self.negated) {
+            (true, false) => Need::AtLeast(least),
+            (true, true) => Need::AtMost(-least),
+            (false, false) => Need::AtMost(most),
+            (false, true) => Need::AtLeast(-most),
+        })
+    }
+
+    /// Appends why `view` lacked `value` before `at`; `false` if it had it.
+    fn explain_lacks(
+        view: &IntView,
+        atoms: &Atoms,
+        at: u32,
+        value: i128,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let Some(var) = view.var() else {
+            return !view.had_before(atoms, at, value);
+        };
+        let indices = view.indices_of(value);
+        if indices.iter().any(|&i| !atoms.absent_before(var, i, at)) {
+            return false;
+        }
+        atoms.explain_gone(var, at, indices.into_iter(), out);
+        true
+    }
+
+    /// The items other than item `k` (and its copies), as `Some` where `k` is an item.
+    fn others(&self, k: Option<usize>) -> impl Iterator<Item = &IntView> {
+        self.items
+            .iter()
+            .filter(move |item| k.is_none_or(|k| !self.items[k].same_as(item)))
+    }
+
+    /// Appends why item `k` must be `z`: `z` at least some `m` that every other item is
+    /// below (the least such `m` that is at least `least`); `false` if that did not hold.
+    fn explain_only(
+        &self,
+        k: usize,
+        least: i128,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let above_others = self
+            .others(Some(k))
+            .map(|item| self.bounds_before(item, atoms, at).1 + 1)
+            .max();
+        let m = above_others.map_or(least, |m| m.max(least));
+        if m > i128::MIN && self.bounds_before(&self.z, atoms, at).0 < m {
+            return false;
+        }
+        if m > i128::MIN {
+            self.explain_at_least(&self.z, m, out);
+        }
+        for item in self.others(Some(k)) {
+            self.explain_at_most(item, m - 1, out);
+        }
+        true
+    }
+
+    /// Appends why `need` holds of `z`; `false` where no rule of ours makes it.
+    fn explain_z(&self, need: Need, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        match need {
+            // An item already that high.
+            Need::AtLeast(least) => {
+                let Some(item) = self
+                    .items
+                    .iter()
+                    .find(|item| self.bounds_before(item, atoms, at).0 >= least)
+                else {
+                    return false;
+                };
+                self.explain_at_least(item, least, out);
+            }
+            // Every item that low.
+            Need::AtMost(most) => {
+                if self
+                    .items
+                    .iter()
+                    .any(|item| self.bounds_before(item, atoms, at).1 > most)
+                {
+                    return false;
+                }
+                for item in &self.items {
+                    self.explain_at_most(item, most, out);
+                }
+            }
+            // No item has it.
+            Need::Lacks(value) => {
+                for item in &self.items {
+                    if !Self::explain_lacks(item, atoms, at, value, out) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Appends why `need` holds of item `k`; `false` where no rule of ours makes it.
+    fn explain_item(
+        &self,
+        k: usize,
+        need: Need,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        match need {
+            // `z` that low.
+            Need::AtMost(most) => {
+                if self.bounds_before(&self.z, atoms, at).1 > most {
+                    return false;
+                }
+                self.explain_at_most(&self.z, most, out);
+                true
+            }
+            // It alone can make `z`, which is that high.
+            Need::AtLeast(least) => self.explain_only(k, least, atoms, at, out),
+            // It alone can make `z`, which lacks the value.
+            Need::Lacks(value) => {
+                Self::explain_lacks(&self.z, atoms, at, value, out)
+                    && self.explain_only(k, i128::MIN, atoms, at, out)
+            }
+        }
+    }
+
+    /// Appends why the run failed: an item above `z`'s greatest value, or every item
+    /// below its least.
+    fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let (zl, zh) = self.bounds_before(&self.z, atoms, at);
+        if let Some(item) = self
+            .items
+            .iter()
+            .find(|item| self.bounds_before(item, atoms, at).0 > zh)
+        {
+            self.explain_at_least(item, zh + 1, out);
+            self.explain_at_most(&self.z, zh, out);
+            return true;
+        }
+        let Some(high) = self
+            .items
+            .iter()
+            .map(|item| self.bounds_before(item, atoms, at).1)
+            .max()
+        else {
+            return false;
+        };
+        if high >= zl {
+            return false;
+        }
+        for item in &self.items {
+            self.explain_at_most(item, high, out);
+        }
+        self.explain_at_least(&self.z, high + 1, out);
+        true
+    }
+}
+
 impl<'a> Kind<'a> for Extreme {
     fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
         Box::new(ExtremeProp::new(self))
@@ -123,6 +342,39 @@ impl BuiltinPropagator for ExtremeProp {
 
     fn wakes(&self, local: usize) -> u8 {
         self.wakes[local]
+    }
+
+    fn explains(&self) -> bool {
+        self.items.iter().chain([&self.z]).all(IntView::explainable)
+    }
+
+    /// By `z`'s rules or an item's, whichever holds of the variable before the change.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some(pred) = pred else {
+            return self.explain_failure(atoms, at, out);
+        };
+        let var = Some(pred.var as usize);
+        let from = out.len();
+        if self.z.var() == var {
+            if let Some(need) = self.need(&self.z, atoms, at, pred) {
+                if self.explain_z(need, atoms, at, out) {
+                    return true;
+                }
+            }
+            out.truncate(from);
+        }
+        for (k, item) in self.items.iter().enumerate() {
+            if item.var() != var {
+                continue;
+            }
+            if let Some(need) = self.need(item, atoms, at, pred) {
+                if self.explain_item(k, need, atoms, at, out) {
+                    return true;
+                }
+            }
+            out.truncate(from);
+        }
+        false
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
@@ -153,12 +405,13 @@ impl BuiltinPropagator for ExtremeProp {
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{Constraint, IntArg, Model};
+    use crate::model::{Cmp, Constraint, IntArg, Model};
     use crate::propagators::arith::tests::{
         after_propagation, ends_supported, int_arg, values_supported,
     };
     use crate::propagators::checker::Rng;
     use crate::propagators::checker::tests::fuzz;
+    use crate::var::Var;
 
     fn make(rng: &mut Rng) -> Model<'static> {
         {
@@ -189,6 +442,59 @@ mod tests {
     #[test]
     fn least_and_greatest_agree_with_their_meaning() {
         fuzz(800, make);
+    }
+
+    #[cfg(feature = "debug-checks")]
+    #[test]
+    fn least_and_greatest_explain_what_they_prune() {
+        crate::propagators::checker::tests::fuzz_explanations(2000, make);
+    }
+
+    /// Two extremes that share variables (values struck out, a constant among the items),
+    /// under a sum and at times an all-different: conflicts below the root, so that under `debug-checks` the learning
+    /// search checks the explanations of both kinds.
+    #[test]
+    fn extremes_under_a_sum_agree_with_their_meaning() {
+        fuzz(400, |rng| {
+            let mut m = Model::new();
+            let vars: Vec<Var<i64>> = (0..7)
+                .map(|_| {
+                    let low = rng.below(3) as i64 - 1;
+                    let var = m.var(low..low + 3 + rng.below(3) as i64);
+                    if rng.below(2) == 0 {
+                        let gone = low + 1 + rng.below(2) as i64;
+                        m.restrict(&var, move |&v| v != gone);
+                    }
+                    var
+                })
+                .collect();
+            for _ in 0..3 {
+                let mut items: Vec<IntArg> = (0..2 + rng.below(2))
+                    .map(|_| IntArg::from(&vars[rng.below(7) as usize]))
+                    .collect();
+                if rng.below(3) == 0 {
+                    items.push(IntArg::from(rng.below(4) as i64 - 1));
+                }
+                let z = IntArg::from(&vars[rng.below(7) as usize]);
+                if rng.below(2) == 0 {
+                    m.max(items, z);
+                } else {
+                    m.min(items, z);
+                }
+            }
+            let terms: Vec<(i64, &Var<i64>)> = vars
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (if k % 2 == 0 { 1 } else { -2 }, v))
+                .collect();
+            let cmp = if rng.below(2) == 0 { Cmp::Le } else { Cmp::Ge };
+            m.linear(terms, cmp, rng.below(5) as i64 - 2);
+            // Reasoning on values, so that the values gone are asked about too.
+            if rng.below(2) == 0 {
+                m.all_different_offset(vars[..4].iter().map(|v| (v, 0)));
+            }
+            m
+        });
     }
 
     #[test]
