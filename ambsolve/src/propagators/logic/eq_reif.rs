@@ -3,12 +3,16 @@
 //! few). The bounds of a general reified sum miss a hole: this propagator sees every change of
 //! `x` and is domain consistent, in time proportional to those few values. MiniZinc's
 //! flattening writes many of them (`int_eq_reif(x, 3, b)`, `bool2int` sums).
+//!
+//! It explains what it prunes (a search that learns): a value of `x` gone, by the literal
+//! (and, for an end, the values gone before that the sum allowed); the literal decided,
+//! by the values `x` lacked or kept.
 
 use crate::choice::Fail;
 use crate::model::{Cmp, Images, LinearReif, Reification};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::LitView;
-use crate::store::{CHANGED, FIXED, Store};
+use crate::store::{Atoms, CHANGED, FIXED, Pred, Rel, Store};
 use crate::var::VarId;
 
 pub(crate) struct EqReifProp {
@@ -76,6 +80,106 @@ impl EqReifProp {
     }
 }
 
+/// Explanations (a search that learns).
+impl EqReifProp {
+    /// The most values of `x` an explanation lists one by one.
+    const EXPLAINED_VALUES: u32 = 256;
+
+    /// The literal's value before trail position `at`, and the predicate saying so.
+    fn lit_before(&self, atoms: &Atoms, at: u32) -> Option<(bool, Pred)> {
+        let fixed = atoms.fixed_before(self.lit.var, at)?;
+        let value = if Some(fixed) == self.lit.when_true() {
+            true
+        } else if Some(fixed) == self.lit.when_false() {
+            false
+        } else {
+            return None;
+        };
+        Some((value, Pred::eq(self.lit.var, fixed)))
+    }
+
+    fn is_hit(&self, index: u32) -> bool {
+        self.hits.binary_search(&index).is_ok()
+    }
+
+    /// Appends why `pred`, on `x`, follows from the literal, which made `x` keep only the
+    /// hits (`hits`) or only the others.
+    fn explain_x(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        pred: Pred,
+        hits: bool,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let x = self.x;
+        let (low, high) = atoms.ends_before(x, at);
+        // The values the new end passes, from the end before.
+        let passed = match pred.rel {
+            Rel::Ne => return self.is_hit(pred.value) != hits,
+            Rel::Ge => low..pred.value,
+            Rel::Le => pred.value + 1..high + 1,
+            Rel::Eq => return false,
+        };
+        if hits {
+            // Every hit it passes was gone (below the end before, or a hole).
+            let beyond = |h: u32| match pred.rel {
+                Rel::Ge => h < pred.value,
+                _ => h > pred.value,
+            };
+            let gone: Vec<u32> = self.hits.iter().copied().filter(|&h| beyond(h)).collect();
+            if gone.iter().any(|&h| !atoms.absent_before(x, h, at)) {
+                return false;
+            }
+            atoms.explain_gone(x, at, gone.into_iter(), out);
+        } else {
+            // From the end before, every value it passes a hit (the holes the engine adds).
+            if passed.len() > Self::EXPLAINED_VALUES as usize
+                || passed
+                    .clone()
+                    .any(|u| !self.is_hit(u) && !atoms.absent_before(x, u, at))
+            {
+                return false;
+            }
+            match pred.rel {
+                Rel::Ge => out.extend(atoms.low_before(x, at).map(|l| Pred::ge(x, l))),
+                _ => out.extend(atoms.high_before(x, at).map(|h| Pred::le(x, h))),
+            }
+        }
+        true
+    }
+
+    /// Appends why the literal was decided `value`: `x` lacked every hit, or kept only
+    /// hits, as the sum then fails or holds.
+    fn explain_lit(&self, atoms: &Atoms, at: u32, value: bool, out: &mut Vec<Pred>) -> bool {
+        let x = self.x;
+        // The sum holds with the literal true, fails with it false.
+        let holds = value;
+        if holds != self.equal {
+            // No hit left.
+            if self.hits.len() > Self::EXPLAINED_VALUES as usize
+                || self.hits.iter().any(|&h| !atoms.absent_before(x, h, at))
+            {
+                return false;
+            }
+            atoms.explain_gone(x, at, self.hits.iter().copied(), out);
+        } else {
+            // Only hits left: the ends, and the others between them gone.
+            let (low, high) = atoms.ends_before(x, at);
+            if high - low > Self::EXPLAINED_VALUES
+                || (low..=high).any(|u| !self.is_hit(u) && !atoms.absent_before(x, u, at))
+            {
+                return false;
+            }
+            out.push(Pred::ge(x, low));
+            out.push(Pred::le(x, high));
+            let others = (low..=high).filter(|&u| !self.is_hit(u));
+            atoms.explain_gone(x, at, others, out);
+        }
+        true
+    }
+}
+
 impl BuiltinPropagator for EqReifProp {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -95,6 +199,49 @@ impl BuiltinPropagator for EqReifProp {
 
     fn finished(&self) -> bool {
         self.done
+    }
+
+    fn explains(&self) -> bool {
+        true
+    }
+
+    /// A change of `x`, by the literal; the literal, by `x`; a failure, by the literal
+    /// and what `x` lacked.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        match pred {
+            Some(pred) if pred.var as usize == self.lit.var => {
+                let (t, f) = (self.lit.when_true(), self.lit.when_false());
+                let value = match (t.map(|i| pred.accepts(i)), f.map(|i| pred.accepts(i))) {
+                    (Some(true), Some(false) | None) => true,
+                    (Some(false) | None, Some(true)) => false,
+                    _ => return false,
+                };
+                self.explain_lit(atoms, at, value, out)
+            }
+            Some(pred) => {
+                let Some((value, lit)) = self.lit_before(atoms, at) else {
+                    return false;
+                };
+                if !value && !self.full {
+                    return false;
+                }
+                out.push(lit);
+                // The literal true makes the sum hold, false makes it fail.
+                self.explain_x(atoms, at, pred, value == self.equal, out)
+            }
+            None => {
+                // The literal set, and `x` left without a value the sum allows.
+                let Some((value, lit)) = self.lit_before(atoms, at) else {
+                    return false;
+                };
+                if !value && !self.full {
+                    return false;
+                }
+                out.push(lit);
+                // What the sum needs, none left: the lit as decided by `x` is the other.
+                self.explain_lit(atoms, at, !value, out)
+            }
+        }
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
