@@ -8,7 +8,7 @@
 use crate::choice::Fail;
 use crate::domain::Bits;
 use crate::model::{Images, Int, Lit, Trend};
-use crate::store::{Atoms, Pred, Store};
+use crate::store::{Atoms, Pred, Rel, Store};
 
 /// A literal over a store variable.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +120,14 @@ impl Iterator for Values<'_> {
 
 /// The images of no value (what a constant's [`Values`] read).
 static NO_IMAGES: Images = Images::Range { first: 0, len: 0 };
+
+/// What a change of a variable says of a view over it ([`IntView::change`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Change {
+    AtLeast(i128),
+    AtMost(i128),
+    Lacks(i128),
+}
 
 /// An integer argument over a store: a constant, or a variable read through its images.
 #[derive(Clone, Debug)]
@@ -349,6 +357,39 @@ impl IntView {
                 .iter()
                 .any(|&i| !atoms.absent_before(*var, i, at)),
         }
+    }
+
+    /// For a search that learns: what `pred` (over its variable, made at trail position
+    /// `at`) says of it, for an [`explainable`](Self::explainable) view. For an end, the
+    /// bound just past the last value left before it: the store's holes make the rest.
+    pub(crate) fn change(&self, atoms: &Atoms, at: u32, pred: Pred) -> Option<Change> {
+        let var = pred.var as usize;
+        Some(match pred.rel {
+            Rel::Ge => Change::AtLeast(self.image(atoms.left_below(var, pred.value, at)) + 1),
+            Rel::Le => Change::AtMost(self.image(atoms.left_above(var, pred.value, at)) - 1),
+            Rel::Ne => Change::Lacks(self.image(pred.value)),
+            Rel::Eq => return None,
+        })
+    }
+
+    /// For a search that learns: appends why it lacked `value` before trail position
+    /// `at` (its ends, or holes); `false` if it had it.
+    pub(crate) fn explain_lacks(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        value: i128,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let Some(var) = self.var() else {
+            return !self.had_before(atoms, at, value);
+        };
+        let indices = self.indices_of(value);
+        if indices.iter().any(|&i| !atoms.absent_before(var, i, at)) {
+            return false;
+        }
+        atoms.explain_gone(var, at, indices.into_iter(), out);
+        true
     }
 
     /// Appends the predicates that say it lies in `least..=most` (for an

@@ -1,14 +1,18 @@
 //! `z = |x|`: `z` within the magnitudes of `x`'s bounds, `x` within `-max z..=max z` and
 //! away from 0 by `min z` (bounds consistent at its fixpoint); every value without
 //! support removed once few values are left (domain consistent).
+//!
+//! It explains what it prunes (a search that learns) by the bounds that made it, read
+//! before the change and lifted to what the change needs, and a value gone by the
+//! values it needed gone from the other side.
 
 use crate::choice::Fail;
 use crate::model::Abs;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::arith::{bounds, magnitudes, outside, propagate_binary, wakes};
-use crate::propagators::view::IntView;
-use crate::store::Store;
+use crate::propagators::view::{Change, IntView};
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 pub(crate) struct AbsProp {
@@ -44,6 +48,115 @@ impl AbsProp {
     }
 }
 
+/// Explanations (a search that learns).
+impl AbsProp {
+    /// Appends why `z` is at least `least` (`> 0`) by `x`'s bounds: all of `x` at least
+    /// that far from 0 on one side.
+    fn explain_z_at_least(&self, atoms: &Atoms, at: u32, least: i128, out: &mut Vec<Pred>) -> bool {
+        let (xl, xh) = self.x.bounds_before(atoms, at);
+        if xl >= least {
+            self.x.explain_within(least, i128::MAX, out);
+        } else if xh <= -least {
+            self.x.explain_within(i128::MIN, -least, out);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Appends why `change` holds of `z`.
+    fn explain_z(&self, atoms: &Atoms, at: u32, change: Change, out: &mut Vec<Pred>) -> bool {
+        match change {
+            Change::AtLeast(least) if least <= 0 => true,
+            Change::AtLeast(least) => self.explain_z_at_least(atoms, at, least, out),
+            // `x` within `-most..=most`.
+            Change::AtMost(most) => {
+                let (xl, xh) = self.x.bounds_before(atoms, at);
+                if most < 0 || xl < -most || xh > most {
+                    return false;
+                }
+                self.x.explain_within(-most, most, out);
+                true
+            }
+            // `x` lacks both values of that magnitude.
+            Change::Lacks(value) => {
+                value < 0
+                    || (self.x.explain_lacks(atoms, at, value, out)
+                        && (value == 0 || self.x.explain_lacks(atoms, at, -value, out)))
+            }
+        }
+    }
+
+    /// Appends why `change` holds of `x`.
+    fn explain_x(&self, atoms: &Atoms, at: u32, change: Change, out: &mut Vec<Pred>) -> bool {
+        let (zl, zh) = self.z.bounds_before(atoms, at);
+        let (xl, xh) = self.x.bounds_before(atoms, at);
+        match change {
+            // Below `-z`'s greatest; or, above 0 by `x`'s own bound and away from it by
+            // `z`'s least.
+            Change::AtLeast(least) if least <= 0 => {
+                if zh > -least {
+                    return false;
+                }
+                self.z.explain_within(i128::MIN, -least, out);
+            }
+            Change::AtLeast(least) => {
+                // |x| >= least, and x > -least.
+                if zl < least || xl <= -least {
+                    return false;
+                }
+                self.z.explain_within(least, i128::MAX, out);
+                self.x.explain_within(1 - least, i128::MAX, out);
+            }
+            Change::AtMost(most) if most >= 0 => {
+                if zh > most {
+                    return false;
+                }
+                self.z.explain_within(i128::MIN, most, out);
+            }
+            Change::AtMost(most) => {
+                if zl < -most || xh >= -most {
+                    return false;
+                }
+                self.z.explain_within(-most, i128::MAX, out);
+                self.x.explain_within(i128::MIN, -most - 1, out);
+            }
+            // `z`'s least above its magnitude, or `z` lacking its magnitude.
+            Change::Lacks(value) => {
+                let magnitude = value.abs();
+                if zl > magnitude {
+                    self.z.explain_within(magnitude + 1, i128::MAX, out);
+                } else {
+                    return self.z.explain_lacks(atoms, at, magnitude, out);
+                }
+            }
+        }
+        true
+    }
+
+    /// Appends why the run failed: `x`'s magnitudes and `z`'s range apart.
+    fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let (zl, zh) = self.z.bounds_before(atoms, at);
+        let (xl, xh) = self.x.bounds_before(atoms, at);
+        let (least, most) = magnitudes(xl, xh);
+        if zh < 0 {
+            // No magnitude is negative.
+            self.z.explain_within(i128::MIN, zh, out);
+            true
+        } else if least > zh {
+            // `x` beyond `z`'s greatest, on one side.
+            self.z.explain_within(i128::MIN, zh, out);
+            self.explain_z_at_least(atoms, at, zh + 1, out)
+        } else if most < zl {
+            self.z.explain_within(zl, i128::MAX, out);
+            self.x.explain_within(1 - zl, zl - 1, out);
+            true
+        } else {
+            false
+        }
+    }
+}
+
 impl<'a> Kind<'a> for Abs {
     fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
         Box::new(AbsProp::new(self))
@@ -57,6 +170,31 @@ impl BuiltinPropagator for AbsProp {
 
     fn wakes(&self, local: usize) -> u8 {
         self.wakes[local]
+    }
+
+    fn explains(&self) -> bool {
+        self.x.explainable()
+            && self.z.explainable()
+            && (self.x.var().is_none() || self.x.var() != self.z.var())
+    }
+
+    /// By `z`'s rules or `x`'s, whichever the variable is.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some(pred) = pred else {
+            return self.explain_failure(atoms, at, out);
+        };
+        let var = Some(pred.var as usize);
+        if self.z.var() == var {
+            let Some(change) = self.z.change(atoms, at, pred) else {
+                return false;
+            };
+            self.explain_z(atoms, at, change, out)
+        } else {
+            let Some(change) = self.x.change(atoms, at, pred) else {
+                return false;
+            };
+            self.explain_x(atoms, at, change, out)
+        }
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {

@@ -14,8 +14,8 @@ use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::arith::pairs::{keep_members_of, keep_values_of};
 use crate::propagators::arith::{ROUNDS, wakes};
-use crate::propagators::view::IntView;
-use crate::store::{Atoms, Pred, Rel, Store};
+use crate::propagators::view::{Change, IntView};
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 pub(crate) struct ExtremeProp {
@@ -153,47 +153,18 @@ impl ExtremeProp {
         }
     }
 
-    /// What `pred`, made at `at`, says of `view` (over its variable): for an end, the
-    /// bound past the last value left before it (the store's holes make the rest).
+    /// What `pred`, made at `at`, says of `view` (over its variable), as the reasoning
+    /// reads it.
     fn need(&self, view: &IntView, atoms: &Atoms, at: u32, pred: Pred) -> Option<Need> {
-        let var = pred.var as usize;
-        let (least, most) = match pred.rel {
-            Rel::Ge => (
-                view.image(atoms.left_below(var, pred.value, at)) + 1,
-                i128::MAX,
-            ),
-            Rel::Le => (
-                i128::MIN,
-                view.image(atoms.left_above(var, pred.value, at)) - 1,
-            ),
-            Rel::Ne => return Some(Need::Lacks(view.image(pred.value))),
-            Rel::Eq => return None,
-        };
-        Some(match (least > i128::MIN, self.negated) {
-            (true, false) => Need::AtLeast(least),
-            (true, true) => Need::AtMost(-least),
-            (false, false) => Need::AtMost(most),
-            (false, true) => Need::AtLeast(-most),
+        Some(match (view.change(atoms, at, pred)?, self.negated) {
+            (Change::AtLeast(least), false) | (Change::AtMost(least), true) => {
+                Need::AtLeast(if self.negated { -least } else { least })
+            }
+            (Change::AtMost(most), false) | (Change::AtLeast(most), true) => {
+                Need::AtMost(if self.negated { -most } else { most })
+            }
+            (Change::Lacks(value), _) => Need::Lacks(value),
         })
-    }
-
-    /// Appends why `view` lacked `value` before `at`; `false` if it had it.
-    fn explain_lacks(
-        view: &IntView,
-        atoms: &Atoms,
-        at: u32,
-        value: i128,
-        out: &mut Vec<Pred>,
-    ) -> bool {
-        let Some(var) = view.var() else {
-            return !view.had_before(atoms, at, value);
-        };
-        let indices = view.indices_of(value);
-        if indices.iter().any(|&i| !atoms.absent_before(var, i, at)) {
-            return false;
-        }
-        atoms.explain_gone(var, at, indices.into_iter(), out);
-        true
     }
 
     /// The items other than item `k` (and its copies), as `Some` where `k` is an item.
@@ -260,7 +231,7 @@ impl ExtremeProp {
             // No item has it.
             Need::Lacks(value) => {
                 for item in &self.items {
-                    if !Self::explain_lacks(item, atoms, at, value, out) {
+                    if !item.explain_lacks(atoms, at, value, out) {
                         return false;
                     }
                 }
@@ -291,7 +262,7 @@ impl ExtremeProp {
             Need::AtLeast(least) => self.explain_only(k, least, atoms, at, out),
             // It alone can make `z`, which lacks the value.
             Need::Lacks(value) => {
-                Self::explain_lacks(&self.z, atoms, at, value, out)
+                self.z.explain_lacks(atoms, at, value, out)
                     && self.explain_only(k, i128::MIN, atoms, at, out)
             }
         }
