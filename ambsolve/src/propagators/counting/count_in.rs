@@ -3,14 +3,18 @@
 //! value reached, `V` is removed from the undecided items; its least value needing every
 //! item that may, they are kept within `V`. Domain consistent when no variable repeats
 //! (every count between the two bounds is reachable).
+//!
+//! It explains what it prunes (a search that learns) by the items that surely take a
+//! value of `V` (their values outside `V` gone) or surely do not (`V`'s values gone),
+//! and the count's bound they meet.
 
 use crate::choice::Fail;
 use crate::model::CountIn;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::counting::{remove_all, sides};
-use crate::propagators::view::IntView;
-use crate::store::Store;
+use crate::propagators::view::{Change, IntView};
+use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
 pub(crate) struct CountInProp {
@@ -93,6 +97,183 @@ pub(super) fn membership(
     Ok((may, surely))
 }
 
+/// Explanations (a search that learns).
+impl CountInProp {
+    /// The most values of an item, or of `V`, an explanation lists one by one.
+    const EXPLAINED_VALUES: u32 = 256;
+
+    fn counted(&self, value: i128) -> bool {
+        i64::try_from(value).is_ok_and(|v| self.values.binary_search(&v).is_ok())
+    }
+
+    /// Appends why `item` surely took a value of `V` before `at` (its values outside
+    /// `V` gone); `false` if it did not.
+    fn explain_in(&self, item: &IntView, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let Some(var) = item.var() else {
+            return self.counted(item.image(0));
+        };
+        let (low, high) = atoms.ends_before(var, at);
+        if high - low > Self::EXPLAINED_VALUES {
+            return false;
+        }
+        let outside = |u: u32| !self.counted(item.image(u));
+        if (low..=high).any(|u| outside(u) && !atoms.absent_before(var, u, at)) {
+            return false;
+        }
+        out.push(Pred::ge(var, low));
+        out.push(Pred::le(var, high));
+        atoms.explain_gone(var, at, (low..=high).filter(|&u| outside(u)), out);
+        true
+    }
+
+    /// Appends why `item` surely took no value of `V` before `at`; `false` if it may have.
+    fn explain_out(&self, item: &IntView, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        self.values.len() <= Self::EXPLAINED_VALUES as usize
+            && self
+                .values
+                .iter()
+                .all(|&v| item.explain_lacks(atoms, at, i128::from(v), out))
+    }
+
+    /// Appends why at least `least` items but item `skip` surely took a value of `V`
+    /// (`inside`) or took none (`!inside`); `false` if fewer did.
+    fn explain_some(
+        &self,
+        inside: bool,
+        least: i128,
+        skip: Option<usize>,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let mut found = 0;
+        for (k, item) in self.items.iter().enumerate() {
+            if found >= least {
+                break;
+            }
+            if Some(k) == skip {
+                continue;
+            }
+            let from = out.len();
+            let sure = if inside {
+                self.explain_in(item, atoms, at, out)
+            } else {
+                self.explain_out(item, atoms, at, out)
+            };
+            if sure {
+                found += 1;
+            } else {
+                out.truncate(from);
+            }
+        }
+        found >= least
+    }
+
+    /// The number of items, as the count reads it.
+    fn len(&self) -> i128 {
+        self.items.len() as i128
+    }
+
+    /// Appends why `change` holds of the count.
+    fn explain_count(&self, change: Change, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        match change {
+            // That many items surely in.
+            Change::AtLeast(least) if self.above => {
+                self.explain_some(true, least, None, atoms, at, out)
+            }
+            // All but that many surely out.
+            Change::AtMost(most) if self.below => {
+                self.explain_some(false, self.len() - most, None, atoms, at, out)
+            }
+            _ => false,
+        }
+    }
+
+    /// Appends why item `k` lost `V`'s values (`counted`) or the others: the count's
+    /// greatest met by other items surely in, or its least needing every item that may.
+    fn explain_item(
+        &self,
+        k: usize,
+        counted: bool,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let (low, high) = self.count.bounds_before(atoms, at);
+        if counted {
+            // The count full: `high` others surely in.
+            if !self.above {
+                return false;
+            }
+            self.count.explain_within(i128::MIN, high, out);
+            self.explain_some(true, high, Some(k), atoms, at, out)
+        } else {
+            // The count short: all others but `low - 1` surely out.
+            if !self.below {
+                return false;
+            }
+            self.count.explain_within(low, i128::MAX, out);
+            self.explain_some(false, self.len() - low, Some(k), atoms, at, out)
+        }
+    }
+
+    /// Whether `pred` on an item's variable took values of `V` from item `item`
+    /// (`Some(true)`), values outside it (`Some(false)`), or both; an end's values
+    /// passed, from the end before (appended), that were still there.
+    fn taken(
+        &self,
+        item: &IntView,
+        atoms: &Atoms,
+        at: u32,
+        pred: Pred,
+        out: &mut Vec<Pred>,
+    ) -> Option<bool> {
+        let var = pred.var as usize;
+        let (low, high) = atoms.ends_before(var, at);
+        let passed = match pred.rel {
+            Rel::Ne => return Some(self.counted(item.image(pred.value))),
+            Rel::Ge if pred.value > low => low..pred.value,
+            Rel::Le if pred.value < high => pred.value + 1..high + 1,
+            _ => return None,
+        };
+        if passed.len() > Self::EXPLAINED_VALUES as usize {
+            return None;
+        }
+        let mut left = passed.filter(|&u| !atoms.absent_before(var, u, at));
+        let first = self.counted(item.image(left.next()?));
+        if left.any(|u| self.counted(item.image(u)) != first) {
+            return None;
+        }
+        match pred.rel {
+            Rel::Ge => out.extend(atoms.low_before(var, at).map(|l| Pred::ge(var, l))),
+            _ => out.extend(atoms.high_before(var, at).map(|h| Pred::le(var, h))),
+        }
+        Some(first)
+    }
+
+    /// Appends why the run failed: more items surely in than the count's greatest, or
+    /// fewer that may than its least.
+    fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        let (low, high) = self.count.bounds_before(atoms, at);
+        let from = out.len();
+        if self.above && high < self.len() {
+            self.count.explain_within(i128::MIN, high, out);
+            if self.explain_some(true, high + 1, None, atoms, at, out) {
+                return true;
+            }
+            out.truncate(from);
+        }
+        if self.below && low > 0 {
+            self.count.explain_within(low, i128::MAX, out);
+            if self.explain_some(false, self.len() - low + 1, None, atoms, at, out) {
+                return true;
+            }
+            out.truncate(from);
+        }
+        false
+    }
+}
+
 impl<'a> Kind<'a> for CountIn {
     fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
         Box::new(CountInProp::new(self))
@@ -108,6 +289,37 @@ impl BuiltinPropagator for CountInProp {
     /// item is undecided left (a count that is an item too is read again until it stays).
     fn idempotent(&self) -> bool {
         true
+    }
+
+    fn explains(&self) -> bool {
+        self.count_apart && self.count.explainable()
+    }
+
+    /// The count by the items; an item by the count and the other items.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some(pred) = pred else {
+            return self.explain_failure(atoms, at, out);
+        };
+        let var = Some(pred.var as usize);
+        if self.count.var() == var {
+            return self
+                .count
+                .change(atoms, at, pred)
+                .is_some_and(|change| self.explain_count(change, atoms, at, out));
+        }
+        let from = out.len();
+        for (k, item) in self.items.iter().enumerate() {
+            if item.var() != var {
+                continue;
+            }
+            if let Some(counted) = self.taken(item, atoms, at, pred, out) {
+                if self.explain_item(k, counted, atoms, at, out) {
+                    return true;
+                }
+            }
+            out.truncate(from);
+        }
+        false
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
