@@ -4,6 +4,11 @@
 //! otherwise); `result` keeps what the positions left can give; once one entry is left,
 //! it and `result` are made equal. Domain consistent on the indices and `result` over a
 //! constant table.
+//!
+//! Over one row (`result = a[i]`, as FlatZinc's `array_var_int_element`) it explains what
+//! it prunes (a search that learns): an index value by its entry's bounds and `result`'s
+//! apart (or a constant the other lacks); `result`'s ends and values by what every
+//! index value left gives; the one entry left, by the index fixed and `result`.
 
 use crate::choice::Fail;
 use crate::model::Element;
@@ -12,8 +17,8 @@ use crate::propagator::BuiltinPropagator;
 use crate::propagators::arith::pairs::{
     Members, entries_into, keep_marked, keep_members_of, keep_values_of_in,
 };
-use crate::propagators::view::IntView;
-use crate::store::Store;
+use crate::propagators::view::{Change, IntView};
+use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
 /// An entry variable with at most this many values left is checked value by value
@@ -106,6 +111,166 @@ fn meets(
         .any(|v| members.contains(store, i128::from(v))))
 }
 
+/// Explanations (a search that learns), over one row: `result = a[i]`.
+impl ElementProp {
+    /// The most index values an explanation lists one by one.
+    const EXPLAINED_POSITIONS: u32 = 256;
+
+    /// The entry at value index `u` of the index's variable (`None` outside the row).
+    fn entry_at(&self, u: u32) -> Option<&IntView> {
+        let position = usize::try_from(self.col.image(u) - self.col_offset).ok()?;
+        self.table[0].get(position)
+    }
+
+    /// Appends why `entry` and `result` could not be equal before `at`: their bounds
+    /// apart, or a constant the other lacked. `None`, a place outside the row, is never
+    /// a solution.
+    fn explain_apart(
+        &self,
+        entry: Option<&IntView>,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let Some(entry) = entry else {
+            return true;
+        };
+        if entry.var().is_some() && entry.var() == self.result.var() {
+            return false;
+        }
+        if let IntView::Const(c) = entry {
+            return self.result.explain_lacks(atoms, at, i128::from(*c), out);
+        }
+        if let IntView::Const(c) = &self.result {
+            return entry.explain_lacks(atoms, at, i128::from(*c), out);
+        }
+        let (el, eh) = entry.bounds_before(atoms, at);
+        let (rl, rh) = self.result.bounds_before(atoms, at);
+        if eh < rl {
+            entry.explain_within(i128::MIN, rl - 1, out);
+            self.result.explain_within(rl, i128::MAX, out);
+        } else if el > rh {
+            entry.explain_within(rh + 1, i128::MAX, out);
+            self.result.explain_within(i128::MIN, rh, out);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Appends the index's domain before `at` as far as `ok` needs it: its ends, and
+    /// each value between them gone, or else its entry `ok` (which appends why).
+    fn explain_positions(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        out: &mut Vec<Pred>,
+        ok: impl Fn(Option<&IntView>, &mut Vec<Pred>) -> bool,
+    ) -> bool {
+        let Some(var) = self.col.var() else {
+            return false;
+        };
+        let (low, high) = atoms.ends_before(var, at);
+        if high - low > Self::EXPLAINED_POSITIONS {
+            return false;
+        }
+        out.push(Pred::ge(var, low));
+        out.push(Pred::le(var, high));
+        let mut gone = Vec::new();
+        for u in low..=high {
+            if atoms.absent_before(var, u, at) {
+                gone.push(u);
+            } else if !ok(self.entry_at(u), out) {
+                return false;
+            }
+        }
+        atoms.explain_gone(var, at, gone.into_iter(), out);
+        true
+    }
+
+    /// Appends why `change` holds of `result`: every entry the index still reached gave
+    /// it.
+    fn explain_result(&self, change: Change, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+        self.explain_positions(atoms, at, out, |entry, out| {
+            let Some(entry) = entry else {
+                return true;
+            };
+            let (el, eh) = entry.bounds_before(atoms, at);
+            match change {
+                Change::AtLeast(least) if el >= least => {
+                    entry.explain_within(least, i128::MAX, out);
+                    true
+                }
+                Change::AtMost(most) if eh <= most => {
+                    entry.explain_within(i128::MIN, most, out);
+                    true
+                }
+                Change::Lacks(value) => entry.explain_lacks(atoms, at, value, out),
+                _ => false,
+            }
+        })
+    }
+
+    /// Appends why `pred` (on the index's variable) removed what it did: each index
+    /// value it took, still there before, had its entry apart from `result`.
+    fn explain_index(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
+        let var = pred.var as usize;
+        let (low, high) = atoms.ends_before(var, at);
+        let taken = match pred.rel {
+            Rel::Ne => pred.value..pred.value + 1,
+            Rel::Ge if pred.value > low => low..pred.value,
+            Rel::Le if pred.value < high => pred.value + 1..high + 1,
+            _ => return false,
+        };
+        if taken.len() > Self::EXPLAINED_POSITIONS as usize {
+            return false;
+        }
+        match pred.rel {
+            Rel::Ge => out.extend(atoms.low_before(var, at).map(|l| Pred::ge(var, l))),
+            Rel::Le => out.extend(atoms.high_before(var, at).map(|h| Pred::le(var, h))),
+            _ => {}
+        }
+        taken
+            .filter(|&u| pred.rel == Rel::Ne || !atoms.absent_before(var, u, at))
+            .all(|u| self.explain_apart(self.entry_at(u), atoms, at, out))
+    }
+
+    /// Appends why `pred` holds of the entry at the index's value, fixed before `at`: it
+    /// is `result`.
+    fn explain_entry(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
+        let Some(index) = self.col.var() else {
+            return false;
+        };
+        let Some(u) = atoms.fixed_before(index, at) else {
+            return false;
+        };
+        let Some(entry) = self.entry_at(u) else {
+            return false;
+        };
+        if entry.var() != Some(pred.var as usize) || entry.var() == self.result.var() {
+            return false;
+        }
+        let (rl, rh) = self.result.bounds_before(atoms, at);
+        match entry.change(atoms, at, pred) {
+            Some(Change::AtLeast(least)) if rl >= least => {
+                self.result.explain_within(least, i128::MAX, out);
+            }
+            Some(Change::AtMost(most)) if rh <= most => {
+                self.result.explain_within(i128::MIN, most, out);
+            }
+            Some(Change::Lacks(value)) => {
+                if !self.result.explain_lacks(atoms, at, value, out) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        out.push(Pred::ge(index, u));
+        out.push(Pred::le(index, u));
+        true
+    }
+}
+
 impl<'a> Kind<'a> for Element {
     fn propagator(&self, _store: &mut Store) -> Box<dyn BuiltinPropagator + 'a> {
         Box::new(ElementProp::new(self))
@@ -115,6 +280,41 @@ impl<'a> Kind<'a> for Element {
 impl BuiltinPropagator for ElementProp {
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Over one row, its entries and `result` read by their bounds.
+    fn explains(&self) -> bool {
+        matches!(self.row, IntView::Const(_))
+            && self.table.len() == 1
+            && self.result.explainable()
+            && self.table[0].iter().all(IntView::explainable)
+    }
+
+    /// By the role of the variable: `result`, the index, or the entry it fixed; a
+    /// failure, by every index value's entry apart from `result`.
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let Some(pred) = pred else {
+            return self.explain_positions(atoms, at, out, |entry, out| {
+                self.explain_apart(entry, atoms, at, out)
+            });
+        };
+        let var = Some(pred.var as usize);
+        let from = out.len();
+        if self.result.var() == var {
+            if let Some(change) = self.result.change(atoms, at, pred) {
+                if self.explain_result(change, atoms, at, out) {
+                    return true;
+                }
+            }
+            out.truncate(from);
+        }
+        if self.col.var() == var {
+            if self.explain_index(atoms, at, pred, out) {
+                return true;
+            }
+            out.truncate(from);
+        }
+        self.explain_entry(atoms, at, pred, out)
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
@@ -224,6 +424,30 @@ mod tests {
             m.element_offset(i, rng.below(2) as i64, array, result);
             m
         }
+    }
+
+    /// `result = a[i]` over entries read by their bounds (ranges and constants), with
+    /// every change and failure explained and checked (a search that learns).
+    #[cfg(feature = "debug-checks")]
+    #[test]
+    fn one_row_of_variables_explains_what_it_prunes() {
+        crate::propagators::checker::tests::fuzz_explanations(3000, |rng| {
+            let mut m = Model::new();
+            let n = 1 + rng.below(4) as i64;
+            let entries: Vec<IntArg> = (0..n)
+                .map(|_| {
+                    let low = rng.below(5) as i64 - 2;
+                    match rng.below(4) {
+                        0 => IntArg::from(low),
+                        _ => IntArg::from(&m.var(low..low + 1 + rng.below(4) as i64)),
+                    }
+                })
+                .collect();
+            let index = m.var(-1..n + 1);
+            let result = m.var(-3..4i64);
+            m.element(&index, entries, &result);
+            m
+        });
     }
 
     #[test]
