@@ -114,15 +114,6 @@ impl ExtremeProp {
     }
 }
 
-/// What an atom says of a view over its variable, in the reasoning's values (a value gone,
-/// in the view's own).
-#[derive(Clone, Copy)]
-enum Need {
-    AtLeast(i128),
-    AtMost(i128),
-    Lacks(i128),
-}
-
 /// Explanations (a search that learns), in the reasoning's values.
 impl ExtremeProp {
     /// The ends of `view` before trail position `at`, as the reasoning reads them.
@@ -154,16 +145,16 @@ impl ExtremeProp {
     }
 
     /// What `pred`, made at `at`, says of `view` (over its variable), as the reasoning
-    /// reads it.
-    fn need(&self, view: &IntView, atoms: &Atoms, at: u32, pred: Pred) -> Option<Need> {
+    /// reads it (a value gone, in the view's own values).
+    fn need(&self, view: &IntView, atoms: &Atoms, at: u32, pred: Pred) -> Option<Change> {
         Some(match (view.change(atoms, at, pred)?, self.negated) {
             (Change::AtLeast(least), false) | (Change::AtMost(least), true) => {
-                Need::AtLeast(if self.negated { -least } else { least })
+                Change::AtLeast(if self.negated { -least } else { least })
             }
             (Change::AtMost(most), false) | (Change::AtLeast(most), true) => {
-                Need::AtMost(if self.negated { -most } else { most })
+                Change::AtMost(if self.negated { -most } else { most })
             }
-            (Change::Lacks(value), _) => Need::Lacks(value),
+            (Change::Lacks(value), _) => Change::Lacks(value),
         })
     }
 
@@ -202,10 +193,10 @@ impl ExtremeProp {
     }
 
     /// Appends why `need` holds of `z`; `false` where no rule of ours makes it.
-    fn explain_z(&self, need: Need, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
+    fn explain_z(&self, need: Change, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
         match need {
             // An item already that high.
-            Need::AtLeast(least) => {
+            Change::AtLeast(least) => {
                 let Some(item) = self
                     .items
                     .iter()
@@ -216,7 +207,7 @@ impl ExtremeProp {
                 self.explain_at_least(item, least, out);
             }
             // Every item that low.
-            Need::AtMost(most) => {
+            Change::AtMost(most) => {
                 if self
                     .items
                     .iter()
@@ -229,7 +220,7 @@ impl ExtremeProp {
                 }
             }
             // No item has it.
-            Need::Lacks(value) => {
+            Change::Lacks(value) => {
                 for item in &self.items {
                     if !item.explain_lacks(atoms, at, value, out) {
                         return false;
@@ -244,14 +235,14 @@ impl ExtremeProp {
     fn explain_item(
         &self,
         k: usize,
-        need: Need,
+        need: Change,
         atoms: &Atoms,
         at: u32,
         out: &mut Vec<Pred>,
     ) -> bool {
         match need {
             // `z` that low.
-            Need::AtMost(most) => {
+            Change::AtMost(most) => {
                 if self.bounds_before(&self.z, atoms, at).1 > most {
                     return false;
                 }
@@ -259,9 +250,9 @@ impl ExtremeProp {
                 true
             }
             // It alone can make `z`, which is that high.
-            Need::AtLeast(least) => self.explain_only(k, least, atoms, at, out),
+            Change::AtLeast(least) => self.explain_only(k, least, atoms, at, out),
             // It alone can make `z`, which lacks the value.
-            Need::Lacks(value) => {
+            Change::Lacks(value) => {
                 self.z.explain_lacks(atoms, at, value, out)
                     && self.explain_only(k, i128::MIN, atoms, at, out)
             }
