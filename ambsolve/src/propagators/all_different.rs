@@ -628,7 +628,7 @@ impl AllDifferent {
             }
             // Variable `i`'s domain, each of its values taken.
             atoms.domain_at(var, at, out);
-            let values = (low..=high).filter(|&u| !atoms.hole_before(var, u, at));
+            let values = (low..=high).filter(|&u| !atoms.absent_before(var, u, at));
             if self.taken(atoms, at, i, values, out) {
                 return true;
             }

@@ -403,7 +403,7 @@ impl Atoms {
     }
 
     /// The values of its variable that the atom at `at`, of predicate `pred`, removed
-    /// (not those gone before it); for an end that moved, the end before is appended to
+    /// (not those gone before it, nor those the root lacked); for an end that moved, the end before is appended to
     /// `out` (what the removals start from). `None` for an atom that removes nothing this
     /// way, or whose end passes more than `most` values.
     pub(crate) fn removed_by<'s>(
@@ -427,7 +427,7 @@ impl Atoms {
             }
             _ => return None,
         };
-        Some((first..=last).filter(move |&u| !self.hole_before(var, u, at)))
+        Some((first..=last).filter(move |&u| !self.absent_before(var, u, at)))
     }
 
     /// Appends why the value indices `gone` (rising; each gone from `var` before position

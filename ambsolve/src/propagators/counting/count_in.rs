@@ -228,25 +228,13 @@ impl CountInProp {
         pred: Pred,
         out: &mut Vec<Pred>,
     ) -> Option<bool> {
-        let var = pred.var as usize;
-        let (low, high) = atoms.ends_before(var, at);
-        let passed = match pred.rel {
-            Rel::Ne => return Some(self.counted(item.image(pred.value))),
-            Rel::Ge if pred.value > low => low..pred.value,
-            Rel::Le if pred.value < high => pred.value + 1..high + 1,
-            _ => return None,
-        };
-        if passed.len() > Self::EXPLAINED_VALUES as usize {
-            return None;
+        if pred.rel == Rel::Ne {
+            return Some(self.counted(item.image(pred.value)));
         }
-        let mut left = passed.filter(|&u| !atoms.absent_before(var, u, at));
+        let mut left = atoms.removed_by(at, pred, Self::EXPLAINED_VALUES, out)?;
         let first = self.counted(item.image(left.next()?));
         if left.any(|u| self.counted(item.image(u)) != first) {
             return None;
-        }
-        match pred.rel {
-            Rel::Ge => out.extend(atoms.low_before(var, at).map(|l| Pred::ge(var, l))),
-            _ => out.extend(atoms.high_before(var, at).map(|h| Pred::le(var, h))),
         }
         Some(first)
     }

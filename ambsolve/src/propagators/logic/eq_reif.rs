@@ -113,39 +113,27 @@ impl EqReifProp {
         out: &mut Vec<Pred>,
     ) -> bool {
         let x = self.x;
-        let (low, high) = atoms.ends_before(x, at);
-        // The values the new end passes, from the end before.
-        let passed = match pred.rel {
+        match pred.rel {
             Rel::Ne => return self.is_hit(pred.value) != hits,
-            Rel::Ge => low..pred.value,
-            Rel::Le => pred.value + 1..high + 1,
             Rel::Eq => return false,
-        };
-        if hits {
-            // Every hit it passes was gone (below the end before, or a hole).
-            let beyond = |h: u32| match pred.rel {
-                Rel::Ge => h < pred.value,
-                _ => h > pred.value,
-            };
-            let gone: Vec<u32> = self.hits.iter().copied().filter(|&h| beyond(h)).collect();
-            if gone.iter().any(|&h| !atoms.absent_before(x, h, at)) {
-                return false;
-            }
-            atoms.explain_gone(x, at, gone.into_iter(), out);
-        } else {
-            // From the end before, every value it passes a hit (the holes the engine adds).
-            if passed.len() > Self::EXPLAINED_VALUES as usize
-                || passed
-                    .clone()
-                    .any(|u| !self.is_hit(u) && !atoms.absent_before(x, u, at))
-            {
-                return false;
-            }
-            match pred.rel {
-                Rel::Ge => out.extend(atoms.low_before(x, at).map(|l| Pred::ge(x, l))),
-                _ => out.extend(atoms.high_before(x, at).map(|h| Pred::le(x, h))),
-            }
+            Rel::Ge | Rel::Le => {}
         }
+        if !hits {
+            // From the end before, every value it passes a hit (the holes the engine adds).
+            return atoms
+                .removed_by(at, pred, Self::EXPLAINED_VALUES, out)
+                .is_some_and(|mut passed| passed.all(|u| self.is_hit(u)));
+        }
+        // Every hit it passes was gone (below the end before, or a hole).
+        let beyond = |h: u32| match pred.rel {
+            Rel::Ge => h < pred.value,
+            _ => h > pred.value,
+        };
+        let gone: Vec<u32> = self.hits.iter().copied().filter(|&h| beyond(h)).collect();
+        if gone.iter().any(|&h| !atoms.absent_before(x, h, at)) {
+            return false;
+        }
+        atoms.explain_gone(x, at, gone.into_iter(), out);
         true
     }
 

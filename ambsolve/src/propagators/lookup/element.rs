@@ -18,7 +18,7 @@ use crate::propagators::arith::pairs::{
     Members, entries_into, keep_marked, keep_members_of, keep_values_of_in,
 };
 use crate::propagators::view::{Change, IntView};
-use crate::store::{Atoms, Pred, Rel, Store};
+use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
 /// An entry variable with at most this many values left is checked value by value
@@ -214,25 +214,10 @@ impl ElementProp {
     /// Appends why `pred` (on the index's variable) removed what it did: each index
     /// value it took, still there before, had its entry apart from `result`.
     fn explain_index(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
-        let var = pred.var as usize;
-        let (low, high) = atoms.ends_before(var, at);
-        let taken = match pred.rel {
-            Rel::Ne => pred.value..pred.value + 1,
-            Rel::Ge if pred.value > low => low..pred.value,
-            Rel::Le if pred.value < high => pred.value + 1..high + 1,
-            _ => return false,
-        };
-        if taken.len() > Self::EXPLAINED_POSITIONS as usize {
-            return false;
+        match atoms.removed_by(at, pred, Self::EXPLAINED_POSITIONS, out) {
+            Some(mut taken) => taken.all(|u| self.explain_apart(self.entry_at(u), atoms, at, out)),
+            None => false,
         }
-        match pred.rel {
-            Rel::Ge => out.extend(atoms.low_before(var, at).map(|l| Pred::ge(var, l))),
-            Rel::Le => out.extend(atoms.high_before(var, at).map(|h| Pred::le(var, h))),
-            _ => {}
-        }
-        taken
-            .filter(|&u| pred.rel == Rel::Ne || !atoms.absent_before(var, u, at))
-            .all(|u| self.explain_apart(self.entry_at(u), atoms, at, out))
     }
 
     /// Appends why `pred` holds of the entry at the index's value, fixed before `at`: it
