@@ -572,6 +572,44 @@ impl Linear {
         })
     }
 
+    /// `!=` explained: the other terms fixed before the atom (their `==`), when the one
+    /// left lost only values whose contribution makes the sum `rhs`; a failure, by every
+    /// term fixed, the sum `rhs`.
+    fn explain_not_equal(
+        &self,
+        atoms: &Atoms,
+        at: u32,
+        pred: Option<Pred>,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        /// The most values an end may pass and still be explained value by value.
+        const MOST: u32 = 64;
+        let open = pred.map(|p| p.var as usize);
+        let mut others = 0i128;
+        for term in &self.terms {
+            let var = term.var();
+            if Some(var) == open {
+                continue;
+            }
+            let Some(value) = atoms.fixed_before(var, at) else {
+                return false;
+            };
+            others += term.at(value);
+            out.push(Pred::eq(var, value));
+        }
+        let Some(pred) = pred else {
+            return others == self.rhs;
+        };
+        let mut mine = self.terms.iter().filter(|t| Some(t.var()) == open);
+        let (Some(term), None) = (mine.next(), mine.next()) else {
+            return false;
+        };
+        let forbidden = self.rhs - others;
+        atoms
+            .removed_by(at, pred, MOST, out)
+            .is_some_and(|mut gone| gone.all(|u| term.at(u) == forbidden))
+    }
+
     fn not_equal(&mut self, store: &mut Store) -> Result<(), Fail> {
         let mut open = None;
         let mut fixed_sum: i128 = 0;
@@ -628,9 +666,10 @@ impl BuiltinPropagator for Linear {
         &self.scope
     }
 
-    /// Bounds reasoning explains itself, where every term is read by its bounds.
+    /// Bounds reasoning explains itself, where every term is read by its bounds; `!=`
+    /// explains itself always (it reads fixed terms only).
     fn explains(&self) -> bool {
-        !matches!(self.form, Form::NotEqual) && self.terms.iter().all(|t| t.trend != Trend::Mixed)
+        matches!(self.form, Form::NotEqual) || self.terms.iter().all(|t| t.trend != Trend::Mixed)
     }
 
     /// A term's new bound follows from the others' bounds that make their contributions
@@ -645,7 +684,7 @@ impl BuiltinPropagator for Linear {
             Form::AtMost => (true, false),
             Form::AtLeast => (false, true),
             Form::Equal => (true, true),
-            Form::NotEqual => return false,
+            Form::NotEqual => return self.explain_not_equal(atoms, at, pred, out),
         };
         let (mut at_most, mut at_least, mut skip) = (form_most, form_least, None);
         // The contribution of the index just past the pred's bound, which it rules out.
