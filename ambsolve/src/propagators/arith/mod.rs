@@ -3,6 +3,7 @@
 
 mod abs;
 mod div;
+mod enumerate;
 mod extreme;
 pub(super) mod pairs;
 mod pow;
@@ -14,7 +15,7 @@ use crate::model::Kind;
 use crate::model::{Binary, Op};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::view::{IntView, Shape};
-use crate::store::{BOUNDS, CHANGED, Store};
+use crate::store::{Atoms, BOUNDS, CHANGED, Pred, Store};
 use crate::var::VarId;
 
 /// Rounds of bounds reasoning a propagation runs at most (the engine runs it again if
@@ -94,6 +95,17 @@ impl<R: Rule> BuiltinPropagator for BinaryProp<R> {
 
     fn wakes(&self, local: usize) -> u8 {
         self.wakes[local]
+    }
+
+    /// By enumeration over small boxes (see [`enumerate`]).
+    fn explains(&self) -> bool {
+        true
+    }
+
+    fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
+        let (args, rule) = (&self.args, &self.rule);
+        let views = [&args.x, &args.y, &args.z];
+        enumerate::explain(atoms, at, pred, views, |a, b| rule.apply(a, b), out)
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
