@@ -572,6 +572,68 @@ impl Linear {
         })
     }
 
+    /// The shift rule explained (see [`shift_equal`](Linear::shift_equal)): `pred` on
+    /// one of the two terms left open took values whose partners in the other were gone
+    /// before the atom; the other terms fixed then (their `==`) and the partners' absence
+    /// explain it. False where that is not what happened.
+    fn explain_shift(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
+        /// The most values an end may pass and still be explained value by value.
+        const MOST: u32 = 64;
+        let own = pred.var as usize;
+        let mut fixed = 0i128;
+        let (mut x, mut y) = (None, None);
+        let from = out.len();
+        for term in &self.terms {
+            let var = term.var();
+            if var == own {
+                if x.replace(term).is_some() {
+                    return false;
+                }
+            } else if let Some(value) = atoms.fixed_before(var, at) {
+                fixed += term.at(value);
+                out.push(Pred::eq(var, value));
+            } else if y.replace(term).is_some() {
+                return false;
+            }
+        }
+        let (Some(x), Some(y)) = (x, y) else {
+            out.truncate(from);
+            return false;
+        };
+        let (Some(_), Some(by)) = (x.consecutive(), y.consecutive()) else {
+            out.truncate(from);
+            return false;
+        };
+        if y.var() == own || y.coef.abs() != 1 {
+            out.truncate(from);
+            return false;
+        }
+        let Some(taken) = atoms.removed_by(at, pred, MOST, out) else {
+            out.truncate(from);
+            return false;
+        };
+        // Each value taken from x, and the index of y that would have made the sum.
+        let (root_low, root_high) = atoms.ends_before(y.var(), 0);
+        let mut partners: SmallVec<[u32; 8]> = SmallVec::new();
+        for i in taken {
+            // y.coef · (by + j) == rhs - fixed - x's contribution.
+            let j = (self.rhs - fixed - x.at(i)) * y.coef - by;
+            if j < i128::from(root_low) || j > i128::from(root_high) {
+                continue;
+            }
+            let j = j as u32;
+            if !atoms.absent_before(y.var(), j, at) {
+                out.truncate(from);
+                return false;
+            }
+            partners.push(j);
+        }
+        partners.sort_unstable();
+        partners.dedup();
+        atoms.explain_gone(y.var(), at, partners.into_iter(), out);
+        true
+    }
+
     /// `!=` explained: the other terms fixed before the atom (their `==`), when the one
     /// left lost only values whose contribution makes the sum `rhs`; a failure, by every
     /// term fixed, the sum `rhs`.
@@ -676,9 +738,9 @@ impl BuiltinPropagator for Linear {
     /// smallest (for `<=`) or largest (for `>=`) before the change; a failure, from all
     /// the terms' such bounds.
     fn explain(&self, atoms: &Atoms, at: u32, pred: Option<Pred>, out: &mut Vec<Pred>) -> bool {
-        // What the shift rule removed is left to the scope's domains.
+        // What the bounds did not decide, the shift rule did.
         if self.shifts && !self.bounds_decide(atoms, at, pred) {
-            return false;
+            return pred.is_some_and(|pred| self.explain_shift(atoms, at, pred, out));
         }
         let (form_most, form_least) = match self.form {
             Form::AtMost => (true, false),
@@ -699,13 +761,17 @@ impl BuiltinPropagator for Linear {
             // Which side cut the term: its contributions from above (`<=`) or below.
             let rising = term.trend == Trend::Rising;
             match pred.rel {
+                // The value the end passed last (the values between were gone: the
+                // engine adds the holes).
                 Rel::Le => {
                     (at_most, at_least) = (form_most && rising, form_least && !rising);
-                    excluded = (pred.value < last).then(|| term.at(pred.value + 1));
+                    excluded = (pred.value < last)
+                        .then(|| term.at(atoms.left_above(term.var(), pred.value, at)));
                 }
                 Rel::Ge => {
                     (at_most, at_least) = (form_most && !rising, form_least && rising);
-                    excluded = (pred.value > first).then(|| term.at(pred.value - 1));
+                    excluded = (pred.value > first)
+                        .then(|| term.at(atoms.left_below(term.var(), pred.value, at)));
                 }
                 Rel::Eq | Rel::Ne => {}
             }

@@ -374,11 +374,11 @@ impl Atoms {
 
     /// The largest value index below `index` that `var` still had before position `at`
     /// (`index` above the low end then): what a lower bound raised to `index` had to
-    /// pass, the values between being holes.
+    /// pass, the values between being holes (or missing from the root).
     pub(crate) fn left_below(&self, var: usize, index: u32, at: u32) -> u32 {
         let (low, _) = self.ends_before(var, at);
         let mut g = index - 1;
-        while g > low && self.gone_before(var, g, at) {
+        while g > low && self.absent_before(var, g, at) {
             g -= 1;
         }
         g
@@ -389,7 +389,7 @@ impl Atoms {
     pub(crate) fn left_above(&self, var: usize, index: u32, at: u32) -> u32 {
         let (_, high) = self.ends_before(var, at);
         let mut g = index + 1;
-        while g < high && self.gone_before(var, g, at) {
+        while g < high && self.absent_before(var, g, at) {
             g += 1;
         }
         g
@@ -453,7 +453,10 @@ impl Atoms {
                     self.absent_before(var, u, at),
                     "value {u} of v{var} explained gone, but it was not"
                 );
-                out.push(Pred::ne(var, u));
+                // A value the root lacked needs no predicate.
+                if !self.root_lacks(var, u) {
+                    out.push(Pred::ne(var, u));
+                }
             }
         }
         out.extend(below.map(|u| Pred::ge(var, u + 1)));
