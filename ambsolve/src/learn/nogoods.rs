@@ -19,17 +19,27 @@ pub(crate) struct Nogood {
     born: u64,
 }
 
-/// The watched predicates on one variable, by relation: (value, nogood) pairs.
+/// A watch on a predicate: its value, the nogood, and a blocker: another predicate of the
+/// nogood (its other watch when the watch was set), which, refuted, shows the nogood
+/// cannot fire without reading it (as a SAT solver's blocking literal).
+#[derive(Clone, Copy)]
+struct Watch {
+    value: u32,
+    id: u32,
+    blocker: Pred,
+}
+
+/// The watches on one variable, by relation.
 #[derive(Clone, Default)]
 struct Watches {
-    ge: Vec<(u32, u32)>,
-    le: Vec<(u32, u32)>,
-    eq: Vec<(u32, u32)>,
-    ne: Vec<(u32, u32)>,
+    ge: Vec<Watch>,
+    le: Vec<Watch>,
+    eq: Vec<Watch>,
+    ne: Vec<Watch>,
 }
 
 impl Watches {
-    fn of(&mut self, rel: Rel) -> &mut Vec<(u32, u32)> {
+    fn of(&mut self, rel: Rel) -> &mut Vec<Watch> {
         match rel {
             Rel::Ge => &mut self.ge,
             Rel::Le => &mut self.le,
@@ -136,11 +146,18 @@ impl Nogoods {
     }
 
     fn watch(&mut self, id: u32, preds: &[Pred]) {
-        for &pred in preds.iter().take(2) {
-            self.watches[pred.var as usize]
-                .of(pred.rel)
-                .push((pred.value, id));
+        for w in 0..preds.len().min(2) {
+            let blocker = preds[if preds.len() == 2 { 1 - w } else { w }];
+            self.push_watch(id, preds[w], blocker);
         }
+    }
+
+    fn push_watch(&mut self, id: u32, pred: Pred, blocker: Pred) {
+        self.watches[pred.var as usize].of(pred.rel).push(Watch {
+            value: pred.value,
+            id,
+            blocker,
+        });
     }
 
     /// Reads the trail's new atoms and visits the nogoods whose watched predicates they
@@ -192,8 +209,9 @@ impl Nogoods {
         let mut kept = 0;
         let mut conflict = None;
         for k in 0..list.len() {
-            let (value, id) = list[k];
-            let keep = if conflict.is_none() && hit(value) {
+            let Watch { value, id, blocker } = list[k];
+            // A refuted blocker: the nogood cannot fire, the watch stays.
+            let keep = if conflict.is_none() && hit(value) && !store.refutes(blocker) {
                 let pred = Pred {
                     var: var as u32,
                     rel,
@@ -236,10 +254,8 @@ impl Nogoods {
         }
         if let Some(k) = (2..nogood.preds.len()).find(|&k| !store.holds(nogood.preds[k])) {
             nogood.preds.swap(w, k);
-            let moved = nogood.preds[w];
-            self.watches[moved.var as usize]
-                .of(moved.rel)
-                .push((moved.value, id));
+            let (moved, other) = (nogood.preds[w], nogood.preds[1 - w]);
+            self.push_watch(id, moved, other);
             return Ok(false);
         }
         if watched < 2 {
@@ -296,7 +312,7 @@ impl Nogoods {
                 &mut watches.eq,
                 &mut watches.ne,
             ] {
-                list.retain(|&(_, id)| !gone[id as usize]);
+                list.retain(|watch| !gone[watch.id as usize]);
             }
         }
     }
