@@ -571,13 +571,15 @@ impl AllDifferent {
     }
 
     /// Whether every position but `except` lacked the value of `key` (in the counting
-    /// component) before `at`; if so, appends their `!= value` (a permutation then places
-    /// it at `except`, or fails when `except` is `None`), and otherwise leaves `out` as it
-    /// was. A position whose root domain lacks the key needs no predicate.
+    /// component) before `at`, each position's ends then in `ends`; if so, appends their
+    /// `!= value` (a permutation then places it at `except`, or fails when `except` is
+    /// `None`), and otherwise leaves `out` as it was. A position whose root domain lacks
+    /// the key needs no predicate.
     fn nowhere_else(
         &self,
         atoms: &Atoms,
         at: u32,
+        ends: &[(u32, u32)],
         key: i64,
         except: Option<usize>,
         out: &mut Vec<Pred>,
@@ -591,7 +593,10 @@ impl AllDifferent {
             if Some(i) == except {
                 continue;
             }
-            if !atoms.absent_before(var, v, at) {
+            let (low, high) = ends[i];
+            let absent =
+                v < low || v > high || atoms.hole_before(var, v, at) || atoms.root_lacks(var, v);
+            if !absent {
                 out.truncate(from);
                 return false;
             }
@@ -600,11 +605,19 @@ impl AllDifferent {
         true
     }
 
+    /// Each position's ends before `at`.
+    fn ends_before(&self, atoms: &Atoms, at: u32) -> Vec<(u32, u32)> {
+        self.vars
+            .iter()
+            .map(|&var| atoms.ends_before(var as usize, at))
+            .collect()
+    }
+
     /// The value index of `key` (in the counting component) at position `i`, of
     /// variable `var`, if its root domain spans it.
     fn index_of(&self, var: usize, i: usize, key: i64, atoms: &Atoms) -> Option<u32> {
         let index = key - self.shifts[i * self.k + self.counting];
-        let (low, high) = atoms.ends_before(var, 0);
+        let (low, high) = atoms.root_ends(var);
         (i64::from(low)..=i64::from(high))
             .contains(&index)
             .then_some(index as u32)
@@ -612,12 +625,15 @@ impl AllDifferent {
 
     fn explain_failure(&self, atoms: &Atoms, at: u32, out: &mut Vec<Pred>) -> bool {
         // A permutation fails when some value fits nowhere: that value's clause.
-        if self
-            .permuted
-            .iter()
-            .any(|&v| self.nowhere_else(atoms, at, v, None, out))
-        {
-            return true;
+        if !self.permuted.is_empty() {
+            let ends = self.ends_before(atoms, at);
+            if self
+                .permuted
+                .iter()
+                .any(|&v| self.nowhere_else(atoms, at, &ends, v, None, out))
+            {
+                return true;
+            }
         }
         let from = out.len();
         for i in 0..self.vars.len() {
@@ -654,11 +670,15 @@ impl AllDifferent {
         out.truncate(from);
         // A permutation places a value that no other position had left (the counting
         // rule): the others' `!= v` imply `var == v`, and so the atom.
-        let (low, high) = atoms.ends_before(var as usize, at);
+        if self.permuted.is_empty() {
+            return false;
+        }
+        let ends = self.ends_before(atoms, at);
+        let (low, high) = ends[i];
         self.permuted.iter().any(|&key| {
             self.index_of(var as usize, i, key, atoms)
                 .is_some_and(|v| (low..=high).contains(&v) && pred.accepts(v))
-                && self.nowhere_else(atoms, at, key, Some(i), out)
+                && self.nowhere_else(atoms, at, &ends, key, Some(i), out)
         })
     }
 }

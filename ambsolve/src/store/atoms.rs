@@ -133,6 +133,9 @@ pub(crate) struct Atoms {
     /// The cause of the changes being made now.
     pub(crate) cause: Cause,
     level: u32,
+    /// How many times atoms were undone: what is read of the trail before a position
+    /// stays true while this stays the same.
+    undos: u64,
     /// Under `debug-checks`, the domains when recording began, of the variables of at most
     /// 4,096 values: what explanations are checked against.
     #[cfg(feature = "debug-checks")]
@@ -167,11 +170,18 @@ impl Atoms {
                 .collect(),
             cause: Cause::Decision,
             level: 0,
+            undos: 0,
             #[cfg(feature = "debug-checks")]
             root: (0..n)
                 .map(|v| (store.universe(v) <= 4_096).then(|| store.domain(v)))
                 .collect(),
         }
+    }
+
+    /// How many times atoms were undone (see [`undo_to`](Self::undo_to)): a reading of
+    /// the trail before a position holds while this and the trail up to it stay.
+    pub(crate) fn undos(&self) -> u64 {
+        self.undos
     }
 
     /// The number of variables.
@@ -235,6 +245,9 @@ impl Atoms {
 
     /// Pops the atoms from `len` on, last first, telling `each` their variables.
     pub(crate) fn undo_to(&mut self, len: usize, mut each: impl FnMut(u32)) {
+        if self.list.len() > len {
+            self.undos += 1;
+        }
         while self.list.len() > len {
             let atom = self.list.pop().expect("longer than len");
             let position = self.list.len() as u32;
@@ -488,6 +501,12 @@ impl Atoms {
     #[inline]
     pub(crate) fn root_lacks(&self, var: usize, value: u32) -> bool {
         self.root_holes[var].binary_search(&value).is_ok()
+    }
+
+    /// The ends of `var` when recording began (before every atom).
+    #[inline]
+    pub(crate) fn root_ends(&self, var: usize) -> (u32, u32) {
+        (self.root_low[var], self.root_high[var])
     }
 
     /// The ends of `var` before position `at`.

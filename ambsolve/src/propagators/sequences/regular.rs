@@ -42,7 +42,9 @@ pub(crate) struct RegularProp {
     supported: Vec<bool>,
     /// Whether a variable is read by several items: then a pass that narrows one of
     /// them can cut paths at another, and the pass is repeated until nothing changes.
-    repeats: bool,
+    pub(super) repeats: bool,
+    /// The layered graph an explanation read last, for the next ones of the same run.
+    pub(super) explained: super::regular_explain::Cached,
 }
 
 impl RegularProp {
@@ -80,6 +82,7 @@ impl RegularProp {
             supported: vec![false; symbols],
             automaton,
             repeats,
+            explained: Default::default(),
         }
     }
 

@@ -15,9 +15,16 @@
 //! nearer the item than the fallback's whole scope, and checked to hold (when it does not,
 //! as with a variable read by several items, the engine falls back).
 
+use std::cell::RefCell;
+
 use super::regular::{Item, NONE, RegularProp};
 use crate::propagators::dedup_from;
-use crate::store::{Atoms, Pred};
+use crate::store::{Atoms, Cause, Pred};
+
+/// The layered graph of the last explanation, with what it was read at: the trail's
+/// [`undos`](Atoms::undos) and the position before which the domains were read.
+#[derive(Default)]
+pub(super) struct Cached(RefCell<Option<(u64, u32, Layers)>>);
 
 /// Bit `q` of a layer's state set.
 #[inline]
@@ -138,7 +145,29 @@ impl RegularProp {
         pred: Option<Pred>,
         out: &mut Vec<Pred>,
     ) -> bool {
-        let Some(layers) = self.layers_before(atoms, at) else {
+        // One pass (no variable read twice) removes what the domains as it began do not
+        // support: every atom of the run is explained by the graph over those, read once
+        // for all of them. A failure, or a repeated pass, reads the domains before `at`.
+        let base = match pred {
+            Some(_) if !self.repeats => match atoms.at(at).cause {
+                Cause::Prop { start, .. } => start,
+                _ => at,
+            },
+            _ => at,
+        };
+        let mut cached = self.explained.0.borrow_mut();
+        let key = (atoms.undos(), base);
+        if cached
+            .as_ref()
+            .is_none_or(|(undos, read, _)| (*undos, *read) != key)
+        {
+            *cached = None;
+            let Some(layers) = self.layers_before(atoms, base) else {
+                return false;
+            };
+            *cached = Some((key.0, key.1, layers));
+        }
+        let Some((_, _, layers)) = cached.as_ref() else {
             return false;
         };
         let a = &*self.automaton;
@@ -267,5 +296,51 @@ impl RegularProp {
         }
         dedup_from(out, from);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Dfa, Model};
+    use crate::store::{Cause, Pred, Store};
+
+    /// `x0 == x1` as an automaton. The same run position explained twice, the trail
+    /// undone between: the second explanation reads the new domains, not the graph the
+    /// first one read.
+    #[test]
+    fn an_explanation_after_an_undo_reads_the_domains_again() {
+        let mut m = Model::new();
+        let x: Vec<_> = (0..2).map(|_| m.var(0..2i64)).collect();
+        let mut dfa = Dfa::new(4, 0);
+        dfa.transition(0, 0, 1)
+            .transition(0, 1, 2)
+            .transition(1, 0, 3)
+            .transition(2, 1, 3)
+            .accept(3);
+        m.regular(&x, &dfa);
+        let (x0, x1) = (x[0].id().index(), x[1].id().index());
+        let mut store = Store::with_domains(m.universes(), |_| None);
+        let mut propagator = m.constraints()[0].kind().propagator(&mut store);
+        store.record_atoms();
+        store.set_level(1);
+        let mark = store.mark();
+        for (gone, explained, expected) in [
+            (1, Pred::le(x1, 0), Pred::le(x0, 0)),
+            (0, Pred::ge(x1, 1), Pred::ge(x0, 1)),
+        ] {
+            store.undo_to(mark);
+            store.atoms_mut().expect("recording").undo_to(0, |_| {});
+            store.set_cause(Cause::Decision);
+            store.remove(x0, gone).expect("x0 keeps a value");
+            store.clear_events();
+            store.set_cause_prop(0);
+            let at = store.atoms().expect("recording").len() as u32;
+            propagator.propagate(&mut store).expect("x1 follows");
+            let atoms = store.atoms().expect("recording");
+            assert_eq!(atoms.at(at).pred, explained);
+            let mut out = Vec::new();
+            assert!(propagator.explain(atoms, at, Some(explained), &mut out));
+            assert_eq!(out, [expected]);
+        }
     }
 }
