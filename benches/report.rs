@@ -128,7 +128,8 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let started = Instant::now();
     let mut md = String::new();
-    let sections: [(&str, Section); 6] = [
+    let sections: [(&str, Section); 7] = [
+        ("--only-learning", queens::learning_section),
         ("--only-large", large::large_section),
         ("--only-local", local::local_section),
         ("--only-strategies", strategies::section),
@@ -173,6 +174,7 @@ fn main() {
 
     queens::counts(&mut md, quick);
     queens::firsts(&mut md, quick);
+    queens::learning_section(&mut md, quick);
     local::local_section(&mut md, quick);
     large::large_section(&mut md, quick);
     small::sudoku_section(&mut md);

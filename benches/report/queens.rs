@@ -286,3 +286,70 @@ fn replay_first(md: &mut String, quick: bool) {
     )
     .unwrap();
 }
+
+/// The cost per node of a search that learns: n-queens counted with learning off and on.
+pub(crate) fn learning_section(md: &mut String, quick: bool) {
+    writeln!(md, "## Search that learns: the cost per node (n-queens)\n").unwrap();
+    writeln!(
+        md,
+        "n-queens counted (every solution) on the trail engine, by `Strategy::new()` (top-down) and by \
+         `Strategy::new().learning(true)` (activity search, nogoods, backjumps, restarts). The two \
+         searches differ, so the measure is decisions per second. n-queens' failures share few \
+         reasons: learning saves little here, and what it costs per node is the price of recording \
+         every change's cause and analysing each conflict. Target: learning within 2× of not \
+         learning, per node.\n"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| n | solutions | decisions, off | time, off | per second, off | decisions, on | time, on | per second, on | off / on | target |"
+    )
+    .unwrap();
+    writeln!(
+        md,
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )
+    .unwrap();
+    let sizes: &[usize] = if quick { &[8, 9] } else { &[9, 10, 11] };
+    for &n in sizes {
+        let runs = if quick { 3 } else { 5 };
+        let puzzle = nqueens::queens(n);
+        let model = puzzle.model();
+        let (off, plain) = median(runs, || model.solve(Engine::Trail).count().unwrap());
+        let learning = ambsolve::Strategy::new().learning(true);
+        let (on, learned) = median(runs, || {
+            model
+                .solve(Engine::Trail)
+                .strategy(learning.clone())
+                .count()
+                .unwrap()
+        });
+        assert_eq!(plain.solutions, learned.solutions, "n = {n}");
+        let rate = |nodes: u64, t: Duration| nodes as f64 / t.as_secs_f64();
+        let (rate_off, rate_on) = (rate(plain.stats.nodes, off), rate(learned.stats.nodes, on));
+        let ratio = rate_off / rate_on;
+        writeln!(
+            md,
+            "| {n} | {} | {} | {} | {:.0} | {} | {} | {:.0} | {ratio:.2}× | {} |",
+            plain.solutions,
+            plain.stats.nodes,
+            seconds(off),
+            rate_off,
+            learned.stats.nodes,
+            seconds(on),
+            rate_on,
+            verdict(ratio <= 2.0)
+        )
+        .unwrap();
+    }
+    writeln!(
+        md,
+        "\nWhere the time goes (`perf`, n = 11): about 60% propagating nogoods (a counted \
+         solution leaves a nogood of its decisions, kept for good; learned nogoods here run to \
+         about 30 predicates, each watched predicate visited about 1,000 times per decision), \
+         the rest conflict analysis (each removal explained by the queen that took it, each \
+         permutation failure by the other rows' `!=`). The plain search runs at about 5 million \
+         decisions per second on bit-parallel all-different; the gap is not met and grows with n.\n"
+    )
+    .unwrap();
+}
