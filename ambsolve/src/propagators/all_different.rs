@@ -593,10 +593,7 @@ impl AllDifferent {
             if Some(i) == except {
                 continue;
             }
-            let (low, high) = ends[i];
-            let absent =
-                v < low || v > high || atoms.hole_before(var, v, at) || atoms.root_lacks(var, v);
-            if !absent {
+            if !atoms.absent_within(var, v, at, ends[i]) {
                 out.truncate(from);
                 return false;
             }

@@ -572,48 +572,50 @@ impl Linear {
         })
     }
 
+    /// The most values an end may pass and still be explained value by value.
+    const EXPLAINED_VALUES: u32 = 64;
+
     /// The shift rule explained (see [`shift_equal`](Linear::shift_equal)): `pred` on
     /// one of the two terms left open took values whose partners in the other were gone
     /// before the atom; the other terms fixed then (their `==`) and the partners' absence
-    /// explain it. False where that is not what happened.
+    /// explain it. False where that is not what happened (`out` as it was).
     fn explain_shift(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> bool {
-        /// The most values an end may pass and still be explained value by value.
-        const MOST: u32 = 64;
+        let from = out.len();
+        let explained = self.shift_reason(atoms, at, pred, out).is_some();
+        if !explained {
+            out.truncate(from);
+        }
+        explained
+    }
+
+    /// [`explain_shift`](Self::explain_shift)'s reason, appended; `None` where there is
+    /// none (what it appended then is not a reason).
+    fn shift_reason(&self, atoms: &Atoms, at: u32, pred: Pred, out: &mut Vec<Pred>) -> Option<()> {
         let own = pred.var as usize;
         let mut fixed = 0i128;
         let (mut x, mut y) = (None, None);
-        let from = out.len();
         for term in &self.terms {
             let var = term.var();
             if var == own {
                 if x.replace(term).is_some() {
-                    return false;
+                    return None;
                 }
             } else if let Some(value) = atoms.fixed_before(var, at) {
                 fixed += term.at(value);
                 out.push(Pred::eq(var, value));
             } else if y.replace(term).is_some() {
-                return false;
+                return None;
             }
         }
-        let (Some(x), Some(y)) = (x, y) else {
-            out.truncate(from);
-            return false;
-        };
-        let (Some(_), Some(by)) = (x.consecutive(), y.consecutive()) else {
-            out.truncate(from);
-            return false;
-        };
-        if y.var() == own || y.coef.abs() != 1 {
-            out.truncate(from);
-            return false;
+        let (x, y) = (x?, y?);
+        x.consecutive()?;
+        let by = y.consecutive()?;
+        if y.coef.abs() != 1 {
+            return None;
         }
-        let Some(taken) = atoms.removed_by(at, pred, MOST, out) else {
-            out.truncate(from);
-            return false;
-        };
+        let taken = atoms.removed_by(at, pred, Self::EXPLAINED_VALUES, out)?;
         // Each value taken from x, and the index of y that would have made the sum.
-        let (root_low, root_high) = atoms.ends_before(y.var(), 0);
+        let (root_low, root_high) = atoms.root_ends(y.var());
         let mut partners: SmallVec<[u32; 8]> = SmallVec::new();
         for i in taken {
             // y.coef · (by + j) == rhs - fixed - x's contribution.
@@ -623,15 +625,14 @@ impl Linear {
             }
             let j = j as u32;
             if !atoms.absent_before(y.var(), j, at) {
-                out.truncate(from);
-                return false;
+                return None;
             }
             partners.push(j);
         }
         partners.sort_unstable();
         partners.dedup();
         atoms.explain_gone(y.var(), at, partners.into_iter(), out);
-        true
+        Some(())
     }
 
     /// `!=` explained: the other terms fixed before the atom (their `==`), when the one
@@ -644,8 +645,6 @@ impl Linear {
         pred: Option<Pred>,
         out: &mut Vec<Pred>,
     ) -> bool {
-        /// The most values an end may pass and still be explained value by value.
-        const MOST: u32 = 64;
         let open = pred.map(|p| p.var as usize);
         let mut others = 0i128;
         for term in &self.terms {
@@ -668,7 +667,7 @@ impl Linear {
         };
         let forbidden = self.rhs - others;
         atoms
-            .removed_by(at, pred, MOST, out)
+            .removed_by(at, pred, Self::EXPLAINED_VALUES, out)
             .is_some_and(|mut gone| gone.all(|u| term.at(u) == forbidden))
     }
 

@@ -416,9 +416,9 @@ impl Atoms {
     }
 
     /// The values of its variable that the atom at `at`, of predicate `pred`, removed
-    /// (not those gone before it, nor those the root lacked); for an end that moved, the end before is appended to
-    /// `out` (what the removals start from). `None` for an atom that removes nothing this
-    /// way, or whose end passes more than `most` values.
+    /// (not those gone before it, nor those the root lacked); for an end that moved, the
+    /// end before is appended to `out` (what the removals start from). `None` for an atom
+    /// that removes nothing this way, or whose end passes more than `most` values.
     pub(crate) fn removed_by<'s>(
         &'s self,
         at: u32,
@@ -493,7 +493,17 @@ impl Atoms {
     /// a hole, or missing when recording began (known for variables of at most 4,096
     /// values).
     pub(crate) fn absent_before(&self, var: usize, value: u32, at: u32) -> bool {
-        self.gone_before(var, value, at) || self.root_lacks(var, value)
+        self.absent_within(var, value, at, self.ends_before(var, at))
+    }
+
+    /// [`absent_before`](Self::absent_before) with the ends of `var` before `at` already
+    /// read (`ends`): for callers that ask of many values.
+    pub(crate) fn absent_within(&self, var: usize, value: u32, at: u32, ends: (u32, u32)) -> bool {
+        let (low, high) = ends;
+        value < low
+            || value > high
+            || self.hole_before(var, value, at)
+            || self.root_lacks(var, value)
     }
 
     /// Whether `value`, strictly between the ends of `var` when recording began, was

@@ -176,7 +176,7 @@ pub(super) fn explain(
     // Lifted: a variable whose root's ends still leave no support needs no predicate.
     for k in 0..ranges.len() {
         let kept = ranges[k];
-        let (low, high) = atoms.ends_before(kept.var, 0);
+        let (low, high) = atoms.root_ends(kept.var);
         ranges[k] = Range {
             var: kept.var,
             low,
@@ -188,7 +188,7 @@ pub(super) fn explain(
         }
     }
     for r in &ranges {
-        let (root_low, root_high) = atoms.ends_before(r.var, 0);
+        let (root_low, root_high) = atoms.root_ends(r.var);
         if r.holes {
             atoms.domain_at(r.var, at, out);
         } else {
