@@ -17,29 +17,59 @@ pub(crate) struct Nogood {
     learned: bool,
     /// When it was added (nogoods added so far): the older of two of equal LBD goes first.
     born: u64,
+    /// Where the last search for an unwatched predicate that does not hold stopped: the
+    /// next starts there (round the list), so that a long nogood is not read from its
+    /// start at every visit (Gent's circular search).
+    next: u32,
 }
 
-/// A watch on a predicate: its value, the nogood, and a blocker: another predicate of the
-/// nogood (its other watch when the watch was set), which, refuted, shows the nogood
-/// cannot fire without reading it (as a SAT solver's blocking literal).
+/// A watch on a predicate: the nogood, and a blocker: another predicate of the nogood
+/// (its other watch when the watch was set), which, refuted, shows the nogood cannot fire
+/// without reading it (as a SAT solver's blocking literal).
 #[derive(Clone, Copy)]
 struct Watch {
-    value: u32,
     id: u32,
     blocker: Pred,
+}
+
+/// The watches on the predicates of one variable and relation, by value: the values
+/// watched, ascending, and each one's watches. An atom visits only the lists of the
+/// predicates it made true (a range of values), never the others'. Lists are kept when
+/// they empty, so a slot's value never moves but by an insertion before it.
+#[derive(Clone, Default)]
+struct Slots {
+    values: Vec<u32>,
+    lists: Vec<Vec<Watch>>,
+}
+
+impl Slots {
+    fn push(&mut self, value: u32, watch: Watch) {
+        match self.values.binary_search(&value) {
+            Ok(k) => self.lists[k].push(watch),
+            Err(k) => {
+                self.values.insert(k, value);
+                self.lists.insert(k, vec![watch]);
+            }
+        }
+    }
+
+    /// The first slot whose value is `value` or more.
+    fn from(&self, value: u32) -> usize {
+        self.values.partition_point(|&v| v < value)
+    }
 }
 
 /// The watches on one variable, by relation.
 #[derive(Clone, Default)]
 struct Watches {
-    ge: Vec<Watch>,
-    le: Vec<Watch>,
-    eq: Vec<Watch>,
-    ne: Vec<Watch>,
+    ge: Slots,
+    le: Slots,
+    eq: Slots,
+    ne: Slots,
 }
 
 impl Watches {
-    fn of(&mut self, rel: Rel) -> &mut Vec<Watch> {
+    fn of(&mut self, rel: Rel) -> &mut Slots {
         match rel {
             Rel::Ge => &mut self.ge,
             Rel::Le => &mut self.le,
@@ -131,6 +161,7 @@ impl Nogoods {
             lbd,
             learned,
             born: self.added,
+            next: 2,
         };
         self.added += 1;
         match self.list.get_mut(id as usize) {
@@ -153,11 +184,9 @@ impl Nogoods {
     }
 
     fn push_watch(&mut self, id: u32, pred: Pred, blocker: Pred) {
-        self.watches[pred.var as usize].of(pred.rel).push(Watch {
-            value: pred.value,
-            id,
-            blocker,
-        });
+        self.watches[pred.var as usize]
+            .of(pred.rel)
+            .push(pred.value, Watch { id, blocker });
     }
 
     /// Reads the trail's new atoms and visits the nogoods whose watched predicates they
@@ -179,64 +208,77 @@ impl Nogoods {
             let (from, to) = (atom.prev, atom.pred.value);
             // What the atom made true: bounds passed, values passed over, a fixed value.
             match atom.pred.rel {
-                Rel::Ge => {
-                    self.scan(var, Rel::Ge, |v| v > from && v <= to, store)?;
-                    self.scan(var, Rel::Ne, |v| v >= from && v < to, store)?;
+                Rel::Ge if to > from => {
+                    self.scan(var, Rel::Ge, from + 1, to, store)?;
+                    self.scan(var, Rel::Ne, from, to - 1, store)?;
                 }
-                Rel::Le => {
-                    self.scan(var, Rel::Le, |v| v < from && v >= to, store)?;
-                    self.scan(var, Rel::Ne, |v| v <= from && v > to, store)?;
+                Rel::Le if to < from => {
+                    self.scan(var, Rel::Le, to, from - 1, store)?;
+                    self.scan(var, Rel::Ne, to + 1, from, store)?;
                 }
-                Rel::Ne => self.scan(var, Rel::Ne, |v| v == to, store)?,
-                Rel::Eq => {}
+                Rel::Ne => self.scan(var, Rel::Ne, to, to, store)?,
+                Rel::Ge | Rel::Le | Rel::Eq => {}
             }
             if low == high && atom.pred.rel != Rel::Ne {
-                self.scan(var, Rel::Eq, |v| v == low, store)?;
+                self.scan(var, Rel::Eq, low, low, store)?;
             }
         }
     }
 
     /// Visits the nogoods watching a predicate on `var` with relation `rel` and a value
-    /// `hit` accepts (each such predicate holds now).
+    /// in `low..=high` (each such predicate holds now).
     fn scan(
         &mut self,
         var: usize,
         rel: Rel,
-        hit: impl Fn(u32) -> bool,
+        low: u32,
+        high: u32,
         store: &mut Store,
     ) -> Result<(), u32> {
-        let mut list = std::mem::take(self.watches[var].of(rel));
-        let mut kept = 0;
-        let mut conflict = None;
-        for k in 0..list.len() {
-            let Watch { value, id, blocker } = list[k];
-            // A refuted blocker: the nogood cannot fire, the watch stays.
-            let keep = if conflict.is_none() && hit(value) && !store.refutes(blocker) {
-                let pred = Pred {
-                    var: var as u32,
-                    rel,
-                    value,
-                };
-                match self.visit(id, pred, store) {
-                    Ok(still) => still,
-                    Err(id) => {
-                        conflict = Some(id);
-                        true
-                    }
-                }
-            } else {
-                true
+        let mut k = self.watches[var].of(rel).from(low);
+        loop {
+            let slots = self.watches[var].of(rel);
+            let Some(&value) = slots.values.get(k).filter(|&&v| v <= high) else {
+                return Ok(());
             };
-            if keep {
-                list[kept] = list[k];
-                kept += 1;
+            let mut list = std::mem::take(&mut slots.lists[k]);
+            let pred = Pred {
+                var: var as u32,
+                rel,
+                value,
+            };
+            let mut kept = 0;
+            let mut conflict = None;
+            for i in 0..list.len() {
+                let Watch { id, blocker } = list[i];
+                // A refuted blocker: the nogood cannot fire, the watch stays.
+                let keep = if conflict.is_none() && !store.refutes(blocker) {
+                    match self.visit(id, pred, store) {
+                        Ok(still) => still,
+                        Err(id) => {
+                            conflict = Some(id);
+                            true
+                        }
+                    }
+                } else {
+                    true
+                };
+                if keep {
+                    list[kept] = list[i];
+                    kept += 1;
+                }
             }
+            list.truncate(kept);
+            // Watches moved meanwhile may have opened slots before this one.
+            let slots = self.watches[var].of(rel);
+            k = slots.from(value);
+            let moved_here = std::mem::replace(&mut slots.lists[k], list);
+            slots.lists[k].extend(moved_here);
+            if let Some(id) = conflict {
+                return Err(id);
+            }
+            k += 1;
         }
-        list.truncate(kept);
-        // Watches moved onto this very list while it was out.
-        let moved_here = std::mem::replace(self.watches[var].of(rel), list);
-        self.watches[var].of(rel).extend(moved_here);
-        conflict.map_or(Ok(()), Err)
     }
 
     /// Nogood `id`, watching `pred`, which now holds: moves the watch to a predicate that
@@ -252,7 +294,13 @@ impl Nogoods {
         if watched == 2 && store.refutes(nogood.preds[1 - w]) {
             return Ok(true);
         }
-        if let Some(k) = (2..nogood.preds.len()).find(|&k| !store.holds(nogood.preds[k])) {
+        let len = nogood.preds.len();
+        let start = (nogood.next as usize).clamp(2, len.max(2));
+        if let Some(k) = (start..len)
+            .chain(2..start)
+            .find(|&k| !store.holds(nogood.preds[k]))
+        {
+            nogood.next = k as u32 + 1;
             nogood.preds.swap(w, k);
             let (moved, other) = (nogood.preds[w], nogood.preds[1 - w]);
             self.push_watch(id, moved, other);
@@ -306,13 +354,15 @@ impl Nogoods {
             self.learned -= 1;
         }
         for watches in &mut self.watches {
-            for list in [
+            for slots in [
                 &mut watches.ge,
                 &mut watches.le,
                 &mut watches.eq,
                 &mut watches.ne,
             ] {
-                list.retain(|watch| !gone[watch.id as usize]);
+                for list in &mut slots.lists {
+                    list.retain(|watch| !gone[watch.id as usize]);
+                }
             }
         }
     }
