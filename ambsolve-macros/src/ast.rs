@@ -376,11 +376,22 @@ fn introduces_let(token: &TokenTree) -> bool {
     }
 }
 
-/// The functions whose argument may be a comprehension.
-const COMPREHENDING: [&str; 3] = ["all_different", "sum", "count"];
+/// The integer functions whose one argument may be a comprehension.
+const FOLDS: [&str; 5] = ["sum", "count", "min", "max", "nvalue"];
 
-/// Replaces `f(EXPR for PAT in EXPR ..)` (for `f` in [`COMPREHENDING`]) by `f(placeholder)`,
-/// at any depth, collecting the comprehensions.
+/// How a call's arguments may hold comprehensions: `None` for none; else whether each of
+/// several arguments may be one (all_different and the globals written as calls: a list
+/// of choices), or the one argument is (the integer functions of [`FOLDS`]).
+fn comprehending(name: &Ident) -> Option<bool> {
+    if name == "all_different" || crate::signatures::names().any(|g| name == g) {
+        Some(true)
+    } else {
+        FOLDS.iter().any(|f| name == f).then_some(false)
+    }
+}
+
+/// Replaces `f(EXPR for PAT in EXPR ..)` (for `f` that [`comprehending`] names) by
+/// `f(placeholder)`, at any depth, collecting the comprehensions.
 fn replace_comprehensions(
     tokens: TokenStream,
     found: &mut Vec<Comprehension>,
@@ -392,14 +403,14 @@ fn replace_comprehensions(
     while i < trees.len() {
         let tree = &trees[i];
         if let (TokenTree::Ident(name), Some(TokenTree::Group(group))) = (tree, trees.get(i + 1)) {
-            let comprehending = COMPREHENDING.iter().any(|f| name == f);
-            if comprehending
+            let comprehending = comprehending(name);
+            if comprehending.is_some()
                 && group.delimiter() == Delimiter::Parenthesis
                 && has_top_level_for(group.stream())
             {
-                // all_different takes several arguments, each an expression or a
-                // comprehension; sum and count take one comprehension.
-                let pieces = if name == "all_different" {
+                // all_different and the globals take several arguments, each an
+                // expression or a comprehension; the integer functions one comprehension.
+                let pieces = if comprehending == Some(true) {
                     split_top_level_commas(group.stream())
                 } else {
                     vec![group.stream()]

@@ -56,7 +56,7 @@ pub(crate) fn check_pat(pat: &Pat, dims: &Choices) -> syn::Result<()> {
 pub(crate) fn check_comprehensions(formula: &Formula<'_>, dims: &Choices) -> syn::Result<()> {
     let mut result = Ok(());
     formula.visit(&mut |f| {
-        if let Kind::Sum(_, comprehension, _) = &f.kind {
+        if let Kind::Fold(_, comprehension, _) = &f.kind {
             for (pat, range) in &comprehension.loops {
                 if let Err(error) = check_pat(pat, dims) {
                     result = Err(error);

@@ -128,8 +128,44 @@ pub(crate) enum Kind<'a> {
     Element(Slot, Vec<Formula<'a>>),
     /// `count(a, b, ..)`: how many of the conditions hold.
     Count(Vec<Formula<'a>>),
-    /// `sum(..)`, or `count(..)` when the flag is set.
-    Sum(bool, &'a Comprehension, Box<Formula<'a>>),
+    /// `sum(..)`, `count(..)`, `min(..)`, `max(..)` or `nvalue(..)` of a comprehension.
+    Fold(Fold, &'a Comprehension, Box<Formula<'a>>),
+}
+
+/// What an integer function of a comprehension computes from its items.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fold {
+    Sum,
+    /// How many of the items (conditions) hold.
+    Count,
+    Min,
+    Max,
+    /// How many distinct values the items take.
+    Nvalue,
+}
+
+impl Fold {
+    fn of(name: &str) -> Option<Fold> {
+        Some(match name {
+            "sum" => Fold::Sum,
+            "count" => Fold::Count,
+            "min" => Fold::Min,
+            "max" => Fold::Max,
+            "nvalue" => Fold::Nvalue,
+            _ => return None,
+        })
+    }
+
+    /// The `__private::dsl` function that computes it from the items' nodes.
+    pub(crate) fn function(self) -> &'static str {
+        match self {
+            Fold::Sum => "sum",
+            Fold::Count => "count",
+            Fold::Min => "min_of",
+            Fold::Max => "max_of",
+            Fold::Nvalue => "nvalue",
+        }
+    }
 }
 
 impl Formula<'_> {
@@ -138,7 +174,7 @@ impl Formula<'_> {
     pub(crate) fn exact_only(&self) -> bool {
         match &self.kind {
             Kind::Element(..)
-            | Kind::Sum(..)
+            | Kind::Fold(..)
             | Kind::OfArray(..)
             | Kind::Among(..)
             | Kind::Count(_) => true,
@@ -160,7 +196,7 @@ impl Formula<'_> {
             | Kind::Int(_)
             | Kind::OfArray(_, _, None)
             | Kind::Among(..) => {}
-            Kind::Sum(_, _, a)
+            Kind::Fold(_, _, a)
             | Kind::Not(a)
             | Kind::Neg(a)
             | Kind::Abs(a)
@@ -182,7 +218,7 @@ impl Formula<'_> {
         match &self.kind {
             Kind::Leaf(_) | Kind::Element(..) | Kind::OfArray(..) | Kind::Among(..) => true,
             Kind::Value(_) | Kind::Int(_) => false,
-            Kind::Sum(_, _, element) => element.varies(),
+            Kind::Fold(_, _, element) => element.varies(),
             Kind::Not(a) | Kind::Neg(a) | Kind::Abs(a) | Kind::Cast(a) => a.varies(),
             Kind::Binary(_, a, b) | Kind::Compare(_, _, a, b) => a.varies() || b.varies(),
             Kind::Extreme(_, items) | Kind::Lookup(_, items) | Kind::Count(items) => {
@@ -225,7 +261,7 @@ impl<'c, 'a> Reader<'c, 'a> {
         self.read(expr).map(Box::new)
     }
 
-    fn read(&self, expr: &'a Expr) -> Option<Formula<'a>> {
+    pub(crate) fn read(&self, expr: &'a Expr) -> Option<Formula<'a>> {
         let span = expr.span();
         let kind = match expr {
             Expr::Paren(p) => return self.read(&p.expr),
@@ -349,14 +385,18 @@ impl<'c, 'a> Reader<'c, 'a> {
                 let items: Option<Vec<Formula<'a>>> = args.iter().map(|a| self.read(a)).collect();
                 Some(Kind::Count(items?))
             }
-            "sum" | "count" => {
+            "sum" | "count" | "min" | "max" | "nvalue" => {
                 let [arg] = args.as_slice() else {
                     return None;
                 };
                 let comprehension = self.comprehension(arg)?;
                 let inner = Reader::new(self.dims, &[]);
                 let element = inner.read(&comprehension.element)?;
-                Some(Kind::Sum(name == "count", comprehension, Box::new(element)))
+                Some(Kind::Fold(
+                    Fold::of(&name)?,
+                    comprehension,
+                    Box::new(element),
+                ))
             }
             _ if self.constant(expr) => Some(Kind::Value(expr)),
             _ => None,

@@ -1,93 +1,26 @@
 //! Global constraints written as calls, `require NAME(args);`: each is the `Model` method
-//! of the same name, its arrays of choices passed as variables and its other arguments
-//! as the values they are while the model is built.
+//! of the same name (`signatures.rs` lists them with their parameters), its arrays of
+//! choices passed as variables and its other arguments as the values they are while the
+//! model is built.
 
 use syn::spanned::Spanned;
 use syn::{Expr, ExprCall};
 
 use crate::analyze::{self, Choices, Slot};
+use crate::ast::Comprehension;
+use crate::checks::check_pat;
+use crate::formula::Reader;
 use crate::plan::{Constraint, GlobalArg};
+use crate::signatures::Param::{Int, Ints, Plain};
+use crate::signatures::{GLOBALS, Param};
 
-/// What a parameter of a global constraint takes.
-#[derive(Clone, Copy)]
-pub(crate) enum Param {
-    /// Integers: an array (or a grid's row) of choices, or a list of build-time integers.
-    Ints,
-    /// One integer: a choice, or a build-time integer.
-    Int,
-    /// A build-time value passed as it is written (an `i64`, a `bool`, a `&Dfa`..).
-    Plain,
-}
-
-use Param::{Int, Ints, Plain};
-
-/// A global constraint written as a call: its name, its parameters, and the `Model`
-/// method it calls (the same name unless given) with a trailing `bool` (if given).
-struct Global {
-    name: &'static str,
-    params: &'static [Param],
-    method: Option<(&'static str, bool)>,
-}
-
-const fn same(name: &'static str, params: &'static [Param]) -> Global {
-    Global {
-        name,
-        params,
-        method: None,
-    }
-}
-
-/// The global constraints written as calls. The method of the same name on `Model` takes
-/// the parameters in this order (MiniZinc's, but for `nvalue`, `count` and `among`, which
-/// are integer functions: `count(x, v) == k`).
-const GLOBALS: &[Global] = &[
-    // order
-    same("increasing", &[Ints]),
-    same("strictly_increasing", &[Ints]),
-    same("decreasing", &[Ints]),
-    same("strictly_decreasing", &[Ints]),
-    // sequences
-    same("lex_lesseq", &[Ints, Ints]),
-    same("lex_less", &[Ints, Ints]),
-    same("all_equal", &[Ints]),
-    same("regular", &[Ints, Plain]),
-    // lookups
-    same("element", &[Int, Ints, Int]),
-    same("element_offset", &[Int, Plain, Ints, Int]),
-    // counting
-    same("at_most", &[Plain, Ints, Int]),
-    same("at_least", &[Plain, Ints, Int]),
-    Global {
-        name: "global_cardinality",
-        params: &[Ints, Plain, Ints],
-        method: Some(("global_cardinality", false)),
-    },
-    Global {
-        name: "global_cardinality_closed",
-        params: &[Ints, Plain, Ints],
-        method: Some(("global_cardinality", true)),
-    },
-    // scheduling
-    same("disjunctive", &[Ints, Ints]),
-    same("disjunctive_strict", &[Ints, Ints]),
-    same("cumulative", &[Ints, Ints, Ints, Int]),
-    // tours
-    same("circuit", &[Ints]),
-    same("circuit_offset", &[Ints, Plain]),
-    same("subcircuit", &[Ints]),
-    same("subcircuit_offset", &[Ints, Plain]),
-    same("inverse", &[Ints, Ints]),
-    same("inverse_offset", &[Ints, Plain, Ints, Plain]),
-    same("all_different_except", &[Ints, Plain]),
-];
-
-/// The names of the global constraints written as calls.
-pub(crate) fn names() -> impl Iterator<Item = &'static str> {
-    GLOBALS.iter().map(|g| g.name)
-}
-
-/// The global constraint `part` calls, if it calls one.
-pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<Constraint<'a>>> {
+/// The global constraint `part` calls, if it calls one (`comprehensions`: those its
+/// placeholders stand for).
+pub(crate) fn global<'a>(
+    part: &'a Expr,
+    dims: &Choices,
+    comprehensions: &'a [Comprehension],
+) -> Option<syn::Result<Constraint<'a>>> {
     let Expr::Call(call) = part else {
         return None;
     };
@@ -101,7 +34,7 @@ pub(crate) fn global<'a>(part: &'a Expr, dims: &Choices) -> Option<syn::Result<C
         None => (name.clone(), None),
     };
     Some(
-        arguments(call, global.params, dims).map(|args| Constraint::Global {
+        arguments(call, global.params, dims, comprehensions).map(|args| Constraint::Global {
             span: call.span(),
             name: method,
             args,
@@ -198,6 +131,7 @@ fn arguments<'a>(
     call: &'a ExprCall,
     params: &[Param],
     dims: &Choices,
+    comprehensions: &'a [Comprehension],
 ) -> syn::Result<Vec<GlobalArg<'a>>> {
     let name = match &*call.func {
         Expr::Path(p) => p
@@ -241,14 +175,35 @@ fn arguments<'a>(
                 .iter()
                 .all(|i| analyze::first_choice_in(i, dims).is_none())
         };
+        if let Some(comprehension) = placeholder(arg, comprehensions) {
+            if !matches!(param, Ints) {
+                return Err(syn::Error::new(
+                    comprehension.element.span(),
+                    format!(
+                        "this argument of `{name}` takes one value, not a list: write `{}`",
+                        example(&name, params, &[])
+                    ),
+                ));
+            }
+            args.push(items(comprehension, dims, &name)?);
+            continue;
+        }
         args.push(match (param, chosen, slot) {
             (Ints, None, _) => GlobalArg::Values(arg),
             (Ints, Some(_), Some(slot)) if slot.depth == 1 && constant_indices(&slot) => {
                 GlobalArg::Choices(slot)
             }
+            // A slice of an array or row, `x[1..n]`: the slice of its choices.
+            (Ints, Some(_), Some(slot))
+                if slot.depth == 0
+                    && constant_indices(&slot)
+                    && matches!(slot.indices.last(), Some(Expr::Range(_))) =>
+            {
+                GlobalArg::Choices(slot)
+            }
             (Ints, Some(_), _) => {
                 return Err(wanted(
-                    "an array of choices (`x`, or a row `g[r]`) or a list of integers",
+                    "an array of choices (`x`, a row `g[r]`, a slice `x[1..n]`, a column `g[r][c] for r in 0..n`) or a list of integers",
                 ));
             }
             (Int, None, _) => GlobalArg::Value(arg),
@@ -268,6 +223,47 @@ fn arguments<'a>(
         });
     }
     Ok(args)
+}
+
+/// The comprehension whose placeholder `arg` is, if it is one.
+fn placeholder<'a>(arg: &Expr, comprehensions: &'a [Comprehension]) -> Option<&'a Comprehension> {
+    let Expr::Path(path) = arg else {
+        return None;
+    };
+    let ident = path.path.get_ident()?;
+    comprehensions.iter().find(|c| c.placeholder == *ident)
+}
+
+/// A list written as a comprehension: its loops range over build-time values and its
+/// element is an integer expression (of choices, or none).
+fn items<'a>(
+    comprehension: &'a Comprehension,
+    dims: &Choices,
+    name: &str,
+) -> syn::Result<GlobalArg<'a>> {
+    for (pat, range) in &comprehension.loops {
+        check_pat(pat, dims)?;
+        if let Some(found) = analyze::first_choice_in(range, dims) {
+            return Err(syn::Error::new(
+                found.span(),
+                "a comprehension range is evaluated while building the model: it cannot use a choice",
+            ));
+        }
+    }
+    let element = Reader::new(dims, &[])
+        .read(&comprehension.element)
+        .ok_or_else(|| {
+            syn::Error::new(
+                comprehension.element.span(),
+                format!(
+                    "each item of this list of `{name}` is an integer: a choice (`s[j][m]`), an expression of choices (`s[i] + d[i]`) or a value"
+                ),
+            )
+        })?;
+    Ok(GlobalArg::Items {
+        loops: &comprehension.loops,
+        element,
+    })
 }
 
 /// MiniZinc's predicate spellings of the integer functions `count(x, v)`,

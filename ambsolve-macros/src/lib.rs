@@ -10,6 +10,7 @@ mod globals;
 mod linear;
 mod objective;
 mod plan;
+mod signatures;
 #[cfg(test)]
 mod tests;
 mod tokens;

@@ -100,6 +100,13 @@ pub(crate) enum GlobalArg<'a> {
     Value(&'a Expr),
     /// A build-time value, passed as it is written.
     Plain(&'a Expr),
+    /// A list written as a comprehension (`s[j][m] for j in 0..n`, `s[i] + d[i] for i in
+    /// 0..n`): each item an integer (a choice, a build-time value, or an expression of
+    /// choices, which an auxiliary choice stands for).
+    Items {
+        loops: &'a [(Pat, Expr)],
+        element: Formula<'a>,
+    },
 }
 
 /// An operand of an all-different.

@@ -19,6 +19,7 @@ use crate::globals;
 use crate::linear;
 use crate::objective;
 use crate::plan::{Constraint, Goal, Operand, Plan, Step};
+use crate::signatures;
 
 pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
     let mut errors = Errors::default();
@@ -294,13 +295,13 @@ fn classify_one<'a>(
             }
         }
     }
-    if let Some(global) = globals::global(part, dims) {
+    if let Some(global) = globals::global(part, dims, &require.comprehensions) {
         return global;
     }
     if let Some(error) = globals::predicate_spelling(part, dims) {
         return Err(error);
     }
-    for name in globals::names() {
+    for name in signatures::names() {
         if let Some(found) = call_named(part, name) {
             return Err(syn::Error::new(
                 found,
@@ -308,8 +309,8 @@ fn classify_one<'a>(
             ));
         }
     }
-    // A placeholder left here is misplaced: all_different(..) must stand alone, and
-    // sum(..) works only in linear comparisons (handled below).
+    // A placeholder left here is misplaced: all_different(..) must stand alone, and the
+    // integer functions of comprehensions work only in expressions (handled below).
     if let Some(comprehension) = require
         .comprehensions
         .iter()
@@ -329,7 +330,7 @@ fn classify_one<'a>(
         }
         return Err(syn::Error::new(
             comprehension.placeholder.span(),
-            "sum(..) and count(..) work in integer expressions and comparisons such as `require sum(x[i] for i in 0..n) == 10;` or `require count(x[i] == 0 for i in 0..n) <= 2;`",
+            "sum(..), count(..), min(..), max(..) and nvalue(..) of a comprehension work in integer expressions and comparisons such as `require sum(x[i] for i in 0..n) == 10;` or `require max(s[i] + d[i] for i in 0..n) <= 20;`",
         ));
     }
     let mentions = analyze::mentions(part, dims);

@@ -5,6 +5,7 @@
 //! One test binary (`cargo test --test dsl`); each file a module, one feature each
 //! (ARCHITECTURE.md, "Where the tests are").
 
+mod comprehension_args;
 mod computed_items;
 mod dsl_disjunction;
 mod dsl_formulas;

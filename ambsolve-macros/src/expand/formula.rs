@@ -102,6 +102,11 @@ fn value(value: TokenStream, leaves: Leaves, span: Span) -> TokenStream {
     }
 }
 
+/// The code building `formula`'s node, its leaves integers and booleans only.
+pub(super) fn exact_node(formula: &Formula<'_>) -> TokenStream {
+    node(formula, Leaves::Exact)
+}
+
 /// The code building `formula`'s node.
 fn node(formula: &Formula<'_>, leaves: Leaves) -> TokenStream {
     let span = formula.span;
@@ -207,12 +212,12 @@ fn node(formula: &Formula<'_>, leaves: Leaves) -> TokenStream {
                 _ => unreachable!("lookups take one or two indices"),
             }
         }
-        Kind::Sum(count, comprehension, element) => {
+        Kind::Fold(fold, comprehension, element) => {
             let items = internal("__items");
             let element = sub(element);
             let push = quote!(#items.push(#element););
             let body = looped(&comprehension.loops, push);
-            let f = dsl(if *count { "count" } else { "sum" });
+            let f = dsl(fold.function());
             quote_spanned!(span=> #f({
                 let mut #items = ::ambsolve::__private::Vec::new();
                 #body

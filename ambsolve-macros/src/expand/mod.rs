@@ -494,6 +494,19 @@ fn global(
                 quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_arg(&mut #model, &(#expr));)
             }
             GlobalArg::Plain(expr) => quote_spanned!(expr.span()=> let #bound = #expr;),
+            GlobalArg::Items { loops, element } => {
+                let items = internal("__items");
+                let node = formula::exact_node(element);
+                let push = quote_spanned!(element.span=> #items.push(::ambsolve::__private::dsl::int_item(&mut #model, #node)););
+                let body = looped(loops, push);
+                quote_spanned! {element.span=>
+                    let #bound = {
+                        let mut #items = ::ambsolve::__private::Vec::new();
+                        #body
+                        #items
+                    };
+                }
+            }
         });
         names.push(bound);
     }

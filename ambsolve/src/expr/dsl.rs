@@ -222,6 +222,30 @@ pub fn int_args<'v, C: Constant + 'v>(
     values.into_iter().map(|v| int_arg(model, v)).collect()
 }
 
+/// An item of a global constraint's list written as a comprehension: a build-time
+/// integer as it is, a choice as its variable, an expression of choices as an auxiliary
+/// variable equal to it (see [`Model::int_var`]); a boolean is 0 or 1.
+pub fn int_item(model: &mut Model<'_>, item: Node) -> IntArg {
+    let Some(expr) = item.int() else {
+        model.invalid(
+            "an item of a global constraint's list is neither an integer nor a boolean".to_string(),
+        );
+        return IntArg::from(0);
+    };
+    if let Some(Some(value)) = expr.as_const() {
+        return match i64::try_from(value) {
+            Ok(value) => IntArg::from(value),
+            Err(_) => {
+                model.invalid(format!(
+                    "an item of a global constraint's list, {value}, does not fit in an i64"
+                ));
+                IntArg::from(0)
+            }
+        };
+    }
+    IntArg::from(&model.int_var(expr))
+}
+
 /// An integer literal, exact.
 pub fn int(value: i128) -> Node {
     Node::Int(IntExpr::exact(Some(value)))

@@ -107,6 +107,11 @@ fn main() {
         require disjunctive(x, [1, 1, 1]);
         require disjunctive_strict(y, [0, 0, 0]);
         require cumulative(x, y, [1, 1, 1], 2);
+        // lists written as comprehensions (a column, computed items) and slices
+        require increasing(x[i] + y[i] for i in 0..m) && all_equal(y[1..m]);
+        require disjunctive(x[i] for i in 0..m, [1, 1, 1][i] for i in 0..m);
+        require max(x[i] - y[i] for i in 0..m) <= 2 + min(y[i] * 2 for i in 0..m);
+        require nvalue(x[i] + 1 for i in 0..m) >= 1;
         maximize x[0] * x[1] + count(y, 2) - nvalue(x);
     };
     formulas.best().expect("a valid model");
