@@ -67,6 +67,10 @@ pub(crate) const GLOBALS: &[Global] = &[
     same("disjunctive", &[Ints, Ints]),
     same("disjunctive_strict", &[Ints, Ints]),
     same("cumulative", &[Ints, Ints, Ints, Int]),
+    // packing
+    same("bin_packing_load", &[Ints, Ints, Ints]),
+    same("bin_packing", &[Plain, Ints, Ints]),
+    same("bin_packing_capa", &[Ints, Ints, Ints]),
     // tours
     same("circuit", &[Ints]),
     same("circuit_offset", &[Ints, Plain]),

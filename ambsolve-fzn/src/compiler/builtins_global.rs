@@ -44,6 +44,9 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("fzn_disjunctive", disjunctive),
     ("fzn_disjunctive_strict", disjunctive),
     ("fzn_cumulative", cumulative),
+    ("ambsolve_bin_packing_load", bin_packing),
+    ("ambsolve_bin_packing_capa", bin_packing),
+    ("fzn_bin_packing", bin_packing),
 ];
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
@@ -338,5 +341,35 @@ pub(crate) fn cumulative(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznEr
     let r = ctx.int_args(call.line, r)?;
     let b = ctx.int_arg(call.line, b)?;
     ctx.model.cumulative(s, d, r, b);
+    Ok(())
+}
+
+/// `ambsolve_bin_packing_load(load, bin, w, offset)`: `load[b]` is the sum of the weights
+/// of the items in bin `offset + b`, every item in one of them;
+/// `ambsolve_bin_packing_capa(c, bin, w, offset)`: bin `offset + b` holds at most `c[b]`;
+/// `fzn_bin_packing(c, bin, w)`: no bin the items' domains span holds more than `c`.
+pub(crate) fn bin_packing(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
+    if call.name == "fzn_bin_packing" {
+        let [c, bin, w] = call.arity(3)? else {
+            unreachable!("three arguments")
+        };
+        let c = ctx.int(call.line, c)?;
+        let bin = ctx.int_args(call.line, bin)?;
+        let w = ctx.int_args(call.line, w)?;
+        ctx.model.bin_packing(c, bin, w);
+        return Ok(());
+    }
+    let [first, bin, w, offset] = call.arity(4)? else {
+        unreachable!("four arguments")
+    };
+    let first = ctx.int_args(call.line, first)?;
+    let bin = ctx.int_args(call.line, bin)?;
+    let w = ctx.int_args(call.line, w)?;
+    let offset = ctx.int(call.line, offset)?;
+    if call.name == "ambsolve_bin_packing_load" {
+        ctx.model.bin_packing_load_offset(first, bin, w, offset);
+    } else {
+        ctx.model.bin_packing_capa_offset(first, bin, w, offset);
+    }
     Ok(())
 }

@@ -388,6 +388,36 @@ fn globals_of_the_mznlib() {
         "fzn_global_cardinality_closed([x, y], [1, 3], [c, d])",
         |v| gcc(v, true),
     );
+    // Packing: loads x and y of bins 1 and 2 holding z (weight 2) and an item fixed in
+    // bin 1 (weight 1); items of weights 1, 1, 2 in bins of capacity 2; bins 1 and 2 of
+    // capacities 1 and 2.
+    agrees(
+        &xs,
+        "ambsolve_bin_packing_load([x, y], [z, 1], [2, 1], 1)",
+        |v| {
+            (1..=2).contains(&v[2])
+                && v[0] == 2 * i64::from(v[2] == 1) + 1
+                && v[1] == 2 * i64::from(v[2] == 2)
+        },
+    );
+    agrees(&xs, "fzn_bin_packing(2, [x, y, z], [1, 1, 2])", |v| {
+        (0..=2).all(|b| {
+            let load: i64 = [1, 1, 2]
+                .iter()
+                .zip(v)
+                .filter(|&(_, &bin)| bin == b)
+                .map(|(w, _)| w)
+                .sum();
+            load <= 2
+        })
+    });
+    agrees(
+        &xs,
+        "ambsolve_bin_packing_capa([1, 2], [x, y, z], [1, 1, 0], 1)",
+        |v| {
+            v.iter().all(|b| (1..=2).contains(b)) && v[..2].iter().filter(|&&b| b == 1).count() <= 1
+        },
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod linear;
 mod logic;
 mod lookup;
 mod order;
+mod packing;
 mod predicate;
 mod scheduling;
 mod sequences;

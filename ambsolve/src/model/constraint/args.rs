@@ -203,10 +203,6 @@ impl Int {
 
     /// The smallest and largest value it can take (`(0, 0)` for a variable without
     /// values).
-    #[expect(
-        dead_code,
-        reason = "for the arithmetic kinds, which size their results by it"
-    )]
     pub(crate) fn range(&self) -> (i64, i64) {
         match self {
             Int::Const(c) => (*c, *c),

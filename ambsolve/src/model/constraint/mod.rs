@@ -20,6 +20,7 @@ mod linear;
 mod logic;
 mod lookup;
 mod order;
+mod packing;
 mod predicate;
 mod scheduling;
 mod sequences;
@@ -47,6 +48,7 @@ pub(crate) use self::linear::LinearDef;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::{AllEqual, Lex, Monotone};
+pub(crate) use self::packing::BinPacking;
 pub use self::predicate::RequireVars;
 pub(crate) use self::predicate::{Check, CustomDef, PredicateDef};
 pub(crate) use self::scheduling::{Cumulative, Disjunctive};
@@ -161,6 +163,7 @@ kinds! {
     Cardinality(Arc<Cardinality>),
     NValue(Arc<NValue>),
     Regular(Arc<Regular>),
+    BinPacking(Arc<BinPacking>),
 }
 
 impl Constraint<'_> {
