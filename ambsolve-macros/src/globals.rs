@@ -57,6 +57,8 @@ fn placeholders(name: &str, params: &[Param]) -> Vec<String> {
         "bin_packing_load" => &["load", "bin", "w"],
         "bin_packing" => &["5", "bin", "w"],
         "bin_packing_capa" => &["capacities", "bin", "w"],
+        "value_precede_chain" => &["[1, 2, 3]", "x"],
+        "value_precede" => &["1", "2", "x"],
         "circuit" | "subcircuit" => &["succ"],
         "circuit_offset" | "subcircuit_offset" => &["succ", "1"],
         "inverse" => &["f", "g"],

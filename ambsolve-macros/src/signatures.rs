@@ -71,6 +71,9 @@ pub(crate) const GLOBALS: &[Global] = &[
     same("bin_packing_load", &[Ints, Ints, Ints]),
     same("bin_packing", &[Plain, Ints, Ints]),
     same("bin_packing_capa", &[Ints, Ints, Ints]),
+    // symmetry
+    same("value_precede_chain", &[Ints, Ints]),
+    same("value_precede", &[Plain, Plain, Ints]),
     // tours
     same("circuit", &[Ints]),
     same("circuit_offset", &[Ints, Plain]),

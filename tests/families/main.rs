@@ -14,6 +14,7 @@ mod common;
 mod vocab_arith;
 mod vocab_counting;
 mod vocab_packing;
+mod vocab_precedence;
 mod vocab_scheduling;
 mod vocab_sequences;
 mod vocab_tours;

@@ -47,6 +47,8 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("ambsolve_bin_packing_load", bin_packing),
     ("ambsolve_bin_packing_capa", bin_packing),
     ("fzn_bin_packing", bin_packing),
+    ("fzn_value_precede_chain_int", value_precede),
+    ("fzn_value_precede_int", value_precede),
 ];
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
@@ -371,5 +373,26 @@ pub(crate) fn bin_packing(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznE
     } else {
         ctx.model.bin_packing_capa_offset(first, bin, w, offset);
     }
+    Ok(())
+}
+
+/// `fzn_value_precede_chain_int(c, x)`: the values of `c` are used in their order in `x`;
+/// `fzn_value_precede_int(s, t, x)`: `s` is used before `t`.
+pub(crate) fn value_precede(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
+    if call.name == "fzn_value_precede_int" {
+        let [s, t, xs] = call.arity(3)? else {
+            unreachable!("three arguments")
+        };
+        let (s, t) = (ctx.int(call.line, s)?, ctx.int(call.line, t)?);
+        let xs = ctx.int_args(call.line, xs)?;
+        ctx.model.value_precede(s, t, xs);
+        return Ok(());
+    }
+    let [c, xs] = call.arity(2)? else {
+        unreachable!("two arguments")
+    };
+    let c = ctx.int_args(call.line, c)?;
+    let xs = ctx.int_args(call.line, xs)?;
+    ctx.model.value_precede_chain(c, xs);
     Ok(())
 }

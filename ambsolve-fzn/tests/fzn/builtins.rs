@@ -411,6 +411,20 @@ fn globals_of_the_mznlib() {
             load <= 2
         })
     });
+    let first_use = |v: &[i64], value: i64| v.iter().position(|&x| x == value);
+    let precedes = |v: &[i64], s: i64, t: i64| match (first_use(v, s), first_use(v, t)) {
+        (_, None) => true,
+        (Some(s), Some(t)) => s < t,
+        (None, Some(_)) => false,
+    };
+    agrees(
+        &xs,
+        "fzn_value_precede_chain_int([0, 2, 1], [x, y, z])",
+        |v| precedes(v, 0, 2) && precedes(v, 2, 1),
+    );
+    agrees(&xs, "fzn_value_precede_int(1, 0, [x, y, z])", |v| {
+        precedes(v, 1, 0)
+    });
     agrees(
         &xs,
         "ambsolve_bin_packing_capa([1, 2], [x, y, z], [1, 1, 0], 1)",

@@ -14,6 +14,7 @@ mod logic;
 mod lookup;
 mod order;
 mod packing;
+mod precedence;
 mod predicate;
 mod scheduling;
 mod sequences;

@@ -21,6 +21,7 @@ mod logic;
 mod lookup;
 mod order;
 mod packing;
+mod precedence;
 mod predicate;
 mod scheduling;
 mod sequences;
@@ -49,6 +50,7 @@ pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::{AllEqual, Lex, Monotone};
 pub(crate) use self::packing::BinPacking;
+pub(crate) use self::precedence::ValuePrecede;
 pub use self::predicate::RequireVars;
 pub(crate) use self::predicate::{Check, CustomDef, PredicateDef};
 pub(crate) use self::scheduling::{Cumulative, Disjunctive};
@@ -164,6 +166,7 @@ kinds! {
     NValue(Arc<NValue>),
     Regular(Arc<Regular>),
     BinPacking(Arc<BinPacking>),
+    ValuePrecede(Arc<ValuePrecede>),
 }
 
 impl Constraint<'_> {
