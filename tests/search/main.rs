@@ -10,6 +10,7 @@ mod common;
 mod checkpoints;
 mod corpus;
 mod engines;
+mod hints;
 mod learning;
 mod local;
 mod objectives;

@@ -13,6 +13,8 @@
 //!   initial values, `indomain_random` a shuffle fixed by the seed, `indomain_split`
 //!   and `indomain_reverse_split` binary splits (`x <= mid` / `x > mid`);
 //!   `indomain_interval` is a split too (noted). Others: ascending, noted.
+//! - `warm_start(x, v)` (also inside `warm_start_array`): hints, the values the search
+//!   tries first ([`Model::hint`](ambsolve::Model::hint)).
 //! - Restarts: `restart_luby(scale)`, `restart_geometric(base, scale)`,
 //!   `restart_constant(scale)`, `restart_linear(scale)` are the [`Restarts`] schedules
 //!   (seeded by `-r`); `restart_none` none.
@@ -126,6 +128,20 @@ impl Reader<'_> {
                 _ => return Err(FznError::invalid(line, "malformed `restart_geometric`")),
             },
             "restart_none" => *self.restarts = None,
+            "warm_start" => {
+                // `warm_start(x, v)`: the values the search tries first (`Model::hint`).
+                let [AnnExpr::Expr(vars), AnnExpr::Expr(values)] = args.as_slice() else {
+                    return Err(FznError::invalid(line, "malformed `warm_start`"));
+                };
+                let vars = ctx.elems(line, vars)?;
+                let values = ctx.elems(line, values)?;
+                for (var, value) in vars.into_iter().zip(values) {
+                    if let (Elem::Var(_), Elem::Const(value)) = (&var, value) {
+                        let var = ctx.var(var);
+                        ctx.model.hint(&var, value);
+                    }
+                }
+            }
             other => ctx.notes.push(format!(
                 "line {line}: search annotation `{other}` is not supported: ignored"
             )),

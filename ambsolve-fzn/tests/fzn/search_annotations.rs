@@ -176,3 +176,34 @@ fn deterministic_orders_give_the_expected_first_solution() {
         "q1 = 5; q2 = 3; q3 = 1; q4 = 6; q5 = 4; q6 = 2; "
     );
 }
+
+#[test]
+fn a_warm_start_is_the_first_solution() {
+    // 6-queens has 4 solutions; a warm start on one that ascending values find last.
+    let all = "q1, q2, q3, q4, q5, q6";
+    let hinted = "q1 = 5; q2 = 3; q3 = 1; q4 = 6; q5 = 4; q6 = 2; ";
+    for (annotation, free) in [
+        (format!(":: warm_start([{all}], [5, 3, 1, 6, 4, 2])"), true),
+        (format!(":: warm_start([{all}], [5, 3, 1, 6, 4, 2])"), false),
+        (
+            format!(
+                ":: warm_start_array([warm_start([q1, q2, q3], [5, 3, 1]), warm_start([q4, q5, q6], [6, 4, 2])])"
+            ),
+            false,
+        ),
+    ] {
+        let model = annotated("queens6.fzn", &annotation);
+        let (found, _) = run(&model, free);
+        assert_eq!(found.len(), 4, "{annotation}: every solution still found");
+        assert_eq!(found[0], hinted, "{annotation}, free: {free}");
+    }
+    // A warm start that is no solution changes no count.
+    let (found, _) = run(
+        &annotated(
+            "queens6.fzn",
+            &format!(":: warm_start([{all}], [1, 1, 1, 1, 1, 1])"),
+        ),
+        true,
+    );
+    assert_eq!(found.len(), 4);
+}

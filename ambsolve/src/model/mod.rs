@@ -81,6 +81,8 @@ pub struct Model<'a> {
     universes: Vec<u32>,
     /// Domains narrowed before solving by [`restrict`](Model::restrict); others are full.
     initial: HashMap<u32, Domain>,
+    /// Values the search tries first ([`hint`](Model::hint)), by variable: value indices.
+    hints: HashMap<u32, u32>,
     /// Maps sending solutions to solutions, for solving up to symmetry.
     symmetries: Vec<Symmetry>,
     constraints: Vec<Constraint<'a>>,
@@ -96,6 +98,7 @@ impl Default for Model<'_> {
             names: Vec::new(),
             universes: Vec::new(),
             initial: HashMap::new(),
+            hints: HashMap::new(),
             symmetries: Vec::new(),
             constraints: Vec::new(),
             objective: None,

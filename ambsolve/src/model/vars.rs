@@ -171,6 +171,66 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// A hint (a warm start, CP-SAT's `AddHint`): the search tries `value` first for
+    /// `var`. Hints may cover some variables or all of them, and need not be a solution:
+    /// a value the variable lacks, or a hint no solution keeps, is no error, only a first
+    /// try that fails. A later hint for the same variable replaces the earlier one.
+    ///
+    /// The trail engine branches on a hinted variable's hinted value first, while it is
+    /// left (its variable order unchanged; a strategy that splits domains ignores hints);
+    /// the search that learns starts from the hints as its saved phases. The replay and
+    /// local engines ignore hints.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model};
+    ///
+    /// // The first solution found follows the hint where it can.
+    /// let mut m = Model::new();
+    /// let x = m.vars("x", 3, 0..5i64);
+    /// m.all_different(&x);
+    /// m.hint(&x[0], 4);
+    /// m.hint(&x[2], 4); // conflicts with x[0]: tried, refuted, no error
+    /// let first = m.solve(Engine::Trail).first()?.expect("a solution");
+    /// assert_eq!([*first.value(&x[0]), *first.value(&x[1]), *first.value(&x[2])], [4, 0, 1]);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn hint<T: PartialEq>(&mut self, var: &Var<T>, value: T) {
+        if !self.owns([var]) {
+            return;
+        }
+        let index = match var.values.wide_range(0) {
+            Some(spread) => {
+                let offset = i128::from((spread.to_int)(&value)) - i128::from(spread.first);
+                u32::try_from(offset).ok().filter(|&i| i < spread.len)
+            }
+            None => var
+                .values
+                .iter()
+                .position(|v| *v == value)
+                .and_then(|i| u32::try_from(i).ok()),
+        };
+        match index {
+            Some(index) => {
+                self.hints.insert(var.id.raw(), index);
+            }
+            None => {
+                self.hints.remove(&var.id.raw());
+            }
+        }
+    }
+
+    /// Each variable's hinted value index ([`hint`](Model::hint)); empty if none is.
+    pub(crate) fn hints(&self) -> Vec<Option<u32>> {
+        if self.hints.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![None; self.universes.len()];
+        for (&var, &index) in &self.hints {
+            out[var as usize] = Some(index);
+        }
+        out
+    }
+
     /// The domain `var` starts from, if [`restrict`](Model::restrict) narrowed it
     /// (`None`: all its values).
     #[inline]

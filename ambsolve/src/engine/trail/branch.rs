@@ -66,7 +66,8 @@ impl Values {
         }
     }
 
-    /// After a restart, values are listed (shuffled) whatever the orders; splits stay.
+    /// After a restart (shuffled), or with hints (the hinted value first), values are
+    /// listed whatever the orders; splits stay.
     pub(super) fn list_all(&mut self) {
         self.listed.clear();
         self.starts.clear();
@@ -112,6 +113,12 @@ impl TrailEngine<'_> {
                     &mut self.values.listed[start..],
                     self.restarts.run,
                 );
+                if let Some(hint) = self.hints.get(var).copied().flatten() {
+                    let listed = &mut self.values.listed[start..];
+                    if let Some(at) = listed.iter().position(|&v| v == hint) {
+                        listed[..=at].rotate_right(1);
+                    }
+                }
                 self.values.listed.get(start).copied()
             }
         };

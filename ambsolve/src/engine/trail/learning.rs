@@ -81,10 +81,23 @@ impl Own {
 
     /// The decision the strategy makes next: its variable at the first value of its
     /// phase's order (or the half it splits to); `None` when every variable is fixed.
-    fn pick(&self, store: &Store, fixpoint: &Fixpoint<'_>, seed: u64) -> Option<Pred> {
+    fn pick(
+        &self,
+        store: &Store,
+        fixpoint: &Fixpoint<'_>,
+        seed: u64,
+        hints: &[Option<u32>],
+    ) -> Option<Pred> {
         let var =
             (0..self.vars.num_phases()).find_map(|p| self.vars.scan(p, 0, store, fixpoint))?;
         let (low, high) = (store.min(var)?, store.max(var)?);
+        let order = &self.values[self.vars.phase_of[var] as usize];
+        let splits = matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit);
+        if let Some(hint) = hints.get(var).copied().flatten() {
+            if !splits && store.contains(var, hint) {
+                return Some(Pred::eq(var, hint));
+            }
+        }
         let middle = low + (high - low) / 2;
         Some(match &self.values[self.vars.phase_of[var] as usize] {
             ValueOrder::Ascending => Pred::eq(var, low),
@@ -128,6 +141,8 @@ pub(crate) struct LearningEngine<'a> {
     cheap_end: Vec<Option<End>>,
     /// The strategy's own search, when runs alternate with it.
     own: Option<Own>,
+    /// Each variable's hinted value index ([`Model::hint`]); empty if none is.
+    hints: Vec<Option<u32>>,
     counters: Counters,
 }
 
@@ -155,9 +170,18 @@ impl<'a> LearningEngine<'a> {
             }
         }
         let own = strategy.alternating.then(|| Own::new(strategy, &model));
+        let mut learner = Learner::new(&order, cheap_end.iter().map(Option::is_some).collect());
+        let hints = model.hints();
+        for (var, hint) in hints.iter().enumerate() {
+            // The hints are the first phases ([`Model::hint`]).
+            if let Some(index) = hint {
+                learner.activity.save_phase(var, *index);
+            }
+        }
         LearningEngine {
+            hints,
             own,
-            learner: Learner::new(&order, cheap_end.iter().map(Option::is_some).collect()),
+            learner,
             cheap_end,
             model,
             store,
@@ -296,7 +320,7 @@ impl<'a> LearningEngine<'a> {
         };
         if turn == Turn::Own {
             if let Some(own) = &self.own {
-                return own.pick(&self.store, &self.fixpoint, self.run);
+                return own.pick(&self.store, &self.fixpoint, self.run, &self.hints);
             }
         }
         if turn == Turn::Predicates {

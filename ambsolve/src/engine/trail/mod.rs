@@ -96,6 +96,8 @@ pub(crate) struct TrailEngine<'a> {
     phase: Phase,
     vars: VarPick,
     values: Values,
+    /// Each variable's hinted value index ([`Model::hint`]); empty if none is.
+    hints: Vec<Option<u32>>,
     counters: Counters,
     scope: Subtree,
     restarts: Restarting,
@@ -131,6 +133,12 @@ impl<'a> TrailEngine<'a> {
         let vars = VarPick::new(strategy, &model);
         vars.track(&mut store, &mut fixpoint);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
+        let hints = model.hints();
+        let mut values = Values::new(strategy);
+        if !hints.is_empty() {
+            // A hinted value first: values listed, whatever the orders.
+            values.list_all();
+        }
         TrailEngine {
             model,
             at_end,
@@ -139,7 +147,8 @@ impl<'a> TrailEngine<'a> {
             stack: ChoiceStack::new(),
             phase: Phase::Start,
             vars,
-            values: Values::new(strategy),
+            values,
+            hints,
             counters: Counters::default(),
             scope: Subtree::new(&options.scope),
             restarts: Restarting::new(strategy.restarts),

@@ -92,6 +92,8 @@ const WRITE_EVERY: Duration = Duration::from_secs(1);
 pub(super) fn fingerprint(model: &Model<'_>, options: &Options, subproblems: &[Subproblem]) -> u64 {
     let mut h = Fnv::new();
     h.text(&format!("{model:?}"));
+    // Hints change the order of the values, so the subproblems' paths.
+    h.text(&format!("{:?}", model.hints()));
     for &u in model.universes() {
         h.number(u64::from(u));
     }
