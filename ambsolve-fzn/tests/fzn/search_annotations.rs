@@ -186,9 +186,8 @@ fn a_warm_start_is_the_first_solution() {
         (format!(":: warm_start([{all}], [5, 3, 1, 6, 4, 2])"), true),
         (format!(":: warm_start([{all}], [5, 3, 1, 6, 4, 2])"), false),
         (
-            format!(
-                ":: warm_start_array([warm_start([q1, q2, q3], [5, 3, 1]), warm_start([q4, q5, q6], [6, 4, 2])])"
-            ),
+            ":: warm_start_array([warm_start([q1, q2, q3], [5, 3, 1]), warm_start([q4, q5, q6], [6, 4, 2])])"
+                .to_string(),
             false,
         ),
     ] {
