@@ -35,10 +35,10 @@ fn strategies() -> Vec<(Strategy, &'static str)> {
 fn a_full_feasible_hint_is_the_first_solution() {
     let (mut m, q) = queens(12);
     // The hint is a solution.
-    for i in 0..12 {
-        for j in i + 1..12 {
-            assert_ne!(TWELVE[i], TWELVE[j]);
-            assert_ne!(TWELVE[i].abs_diff(TWELVE[j]), (j - i) as u64);
+    for (i, a) in TWELVE.iter().enumerate() {
+        for (j, b) in TWELVE.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b);
+            assert_ne!(a.abs_diff(*b), (j - i) as u64);
         }
     }
     for (x, &v) in q.iter().zip(&TWELVE) {
