@@ -341,7 +341,7 @@ mod tests {
     fn what_the_strategy_cannot_express_is_noted() {
         let (_, notes) = first(
             ":: seq_search([int_search([x], dom_w_deg, indomain_split, complete), \
-             int_search([y], max_regret, indomain_interval, complete), warm_start([x], [1])])",
+             int_search([y], max_regret, indomain_interval, complete), int_default_search(first_fail, indomain_min)])",
             false,
         );
         assert_eq!(
@@ -349,7 +349,7 @@ mod tests {
             [
                 "line 6: variable selection `max_regret` is not supported: the annotation's order instead",
                 "line 6: `indomain_interval` splits domains in halves, not at their intervals",
-                "line 6: search annotation `warm_start` is not supported: ignored",
+                "line 6: search annotation `int_default_search` is not supported: ignored",
             ]
         );
     }
