@@ -33,6 +33,28 @@ use crate::var::VarId;
 use self::all_different::AllDifferent;
 use self::linear::Linear;
 
+/// Runs `pass` until it changes no domain of `scope`: a propagator's own fixpoint, so that
+/// once a pass fixes the last variables, the next one decides them (a pass reads the
+/// bounds once, at its start).
+///
+/// # Errors
+/// [`Fail`] when a pass fails.
+pub(crate) fn to_fixpoint(
+    store: &mut Store,
+    scope: &[VarId],
+    mut pass: impl FnMut(&mut Store) -> Result<(), Fail>,
+) -> Result<(), Fail> {
+    let volume =
+        |store: &Store| -> u64 { scope.iter().map(|v| u64::from(store.size(v.index()))).sum() };
+    loop {
+        let before = volume(store);
+        pass(store)?;
+        if volume(store) == before {
+            return Ok(());
+        }
+    }
+}
+
 /// What `dom_w_deg` learns: per propagator, its weight (1, and 1 per failure) and its
 /// variables (each once); per variable, the weights of all its propagators.
 struct Learned {

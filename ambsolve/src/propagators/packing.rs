@@ -12,6 +12,7 @@
 use crate::choice::Fail;
 use crate::model::{BinPacking, Kind};
 use crate::propagator::BuiltinPropagator;
+use crate::propagators::to_fixpoint;
 use crate::propagators::view::{Change, IntView};
 use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
@@ -419,16 +420,10 @@ impl BuiltinPropagator for BinPackingProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let volume = |store: &Store, scope: &[VarId]| -> u64 {
-            scope.iter().map(|v| u64::from(store.size(v.index()))).sum()
-        };
-        loop {
-            let before = volume(store, &self.scope);
-            self.pass(store)?;
-            if volume(store, &self.scope) == before {
-                return Ok(());
-            }
-        }
+        let scope = std::mem::take(&mut self.scope);
+        let result = to_fixpoint(store, &scope, |store| self.pass(store));
+        self.scope = scope;
+        result
     }
 }
 

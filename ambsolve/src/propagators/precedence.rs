@@ -10,6 +10,7 @@
 use crate::choice::Fail;
 use crate::model::{Kind, ValuePrecede};
 use crate::propagator::BuiltinPropagator;
+use crate::propagators::to_fixpoint;
 use crate::propagators::view::IntView;
 use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
@@ -227,16 +228,8 @@ impl BuiltinPropagator for ValuePrecedeProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let volume = |store: &Store, scope: &[VarId]| -> u64 {
-            scope.iter().map(|v| u64::from(store.size(v.index()))).sum()
-        };
-        loop {
-            let before = volume(store, &self.scope);
-            self.pass(store)?;
-            if volume(store, &self.scope) == before {
-                return Ok(());
-            }
-        }
+        let this = &*self;
+        to_fixpoint(store, &this.scope, |store| this.pass(store))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::model::Cumulative;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::scheduling::explain::{TimeTable, explainable};
-use crate::propagators::scheduling::to_fixpoint;
+use crate::propagators::to_fixpoint;
 use crate::propagators::view::IntView;
 use crate::store::{Atoms, BOUNDS, Pred, Rel, Store};
 use crate::var::VarId;

@@ -8,32 +8,6 @@ mod theta_tree;
 mod unary;
 mod unary_explain;
 
-use crate::choice::Fail;
-use crate::store::Store;
-use crate::var::VarId;
-
-/// Runs `pass` until it changes no domain of `scope`: a propagator's own fixpoint, so that
-/// once a pass fixes the last variables, the next one decides them (a pass reads the
-/// bounds once, at its start).
-///
-/// # Errors
-/// [`Fail`] when a pass fails.
-fn to_fixpoint(
-    store: &mut Store,
-    scope: &[VarId],
-    mut pass: impl FnMut(&mut Store) -> Result<(), Fail>,
-) -> Result<(), Fail> {
-    let volume =
-        |store: &Store| -> u64 { scope.iter().map(|v| u64::from(store.size(v.index()))).sum() };
-    loop {
-        let before = volume(store);
-        pass(store)?;
-        if volume(store) == before {
-            return Ok(());
-        }
-    }
-}
-
 /// A task as the unary rules see it: it runs for `p > 0` within `est..lct`. The rules
 /// compute in `i64`: their caller gives them times within ±2⁵⁹ and durations summing to
 /// at most 2⁵⁹, so that no sum overflows and [`theta_tree::NONE`] stays below every time.
