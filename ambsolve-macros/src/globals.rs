@@ -57,6 +57,7 @@ fn placeholders(name: &str, params: &[Param]) -> Vec<String> {
         "bin_packing_load" => &["load", "bin", "w"],
         "bin_packing" => &["5", "bin", "w"],
         "bin_packing_capa" => &["capacities", "bin", "w"],
+        "diffn" | "diffn_nonstrict" => &["x", "y", "w", "h"],
         "value_precede_chain" => &["[1, 2, 3]", "x"],
         "value_precede" => &["1", "2", "x"],
         "circuit" | "subcircuit" => &["succ"],

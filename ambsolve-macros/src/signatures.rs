@@ -71,6 +71,8 @@ pub(crate) const GLOBALS: &[Global] = &[
     same("bin_packing_load", &[Ints, Ints, Ints]),
     same("bin_packing", &[Plain, Ints, Ints]),
     same("bin_packing_capa", &[Ints, Ints, Ints]),
+    same("diffn", &[Ints, Ints, Ints, Ints]),
+    same("diffn_nonstrict", &[Ints, Ints, Ints, Ints]),
     // symmetry
     same("value_precede_chain", &[Ints, Ints]),
     same("value_precede", &[Plain, Plain, Ints]),

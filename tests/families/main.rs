@@ -15,6 +15,7 @@ mod vocab_arith;
 mod vocab_counting;
 mod vocab_packing;
 mod vocab_precedence;
+mod vocab_rectangles;
 mod vocab_scheduling;
 mod vocab_sequences;
 mod vocab_tours;

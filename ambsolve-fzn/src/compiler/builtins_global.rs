@@ -49,6 +49,8 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("fzn_bin_packing", bin_packing),
     ("fzn_value_precede_chain_int", value_precede),
     ("fzn_value_precede_int", value_precede),
+    ("fzn_diffn", diffn),
+    ("fzn_diffn_nonstrict", diffn),
 ];
 
 /// `fzn_all_different_int(xs)`: the values of `xs` are pairwise different.
@@ -394,5 +396,23 @@ pub(crate) fn value_precede(ctx: &mut Context, call: &Call<'_>) -> Result<(), Fz
     let c = ctx.int_args(call.line, c)?;
     let xs = ctx.int_args(call.line, xs)?;
     ctx.model.value_precede_chain(c, xs);
+    Ok(())
+}
+
+/// `fzn_diffn(x, y, dx, dy)`: the rectangles at `(x[i], y[i])` of sizes `dx[i]` by `dy[i]`
+/// do not overlap; `fzn_diffn_nonstrict`: those of width or height 0 may lie anywhere.
+pub(crate) fn diffn(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
+    let [x, y, dx, dy] = call.arity(4)? else {
+        unreachable!("four arguments")
+    };
+    let x = ctx.int_args(call.line, x)?;
+    let y = ctx.int_args(call.line, y)?;
+    let dx = ctx.int_args(call.line, dx)?;
+    let dy = ctx.int_args(call.line, dy)?;
+    if call.name == "fzn_diffn_nonstrict" {
+        ctx.model.diffn_nonstrict(x, y, dx, dy);
+    } else {
+        ctx.model.diffn(x, y, dx, dy);
+    }
     Ok(())
 }

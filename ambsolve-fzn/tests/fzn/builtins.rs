@@ -425,6 +425,25 @@ fn globals_of_the_mznlib() {
     agrees(&xs, "fzn_value_precede_int(1, 0, [x, y, z])", |v| {
         precedes(v, 1, 0)
     });
+    // Three rectangles, 1 by 1 at (x, 0), 2 by 1 at (y, 1) and z by 2 at (1, 0): apart in
+    // pairs (non-strict: one of size 0 anywhere).
+    let apart = |a: [i64; 4], b: [i64; 4], strict: bool| {
+        (!strict && [a[2], a[3], b[2], b[3]].contains(&0))
+            || a[0] + a[2] <= b[0]
+            || b[0] + b[2] <= a[0]
+            || a[1] + a[3] <= b[1]
+            || b[1] + b[3] <= a[1]
+    };
+    for (name, strict) in [("fzn_diffn", true), ("fzn_diffn_nonstrict", false)] {
+        agrees(
+            &xs,
+            &format!("{name}([x, y, 1], [0, 1, 0], [1, 2, z], [1, 1, 2])"),
+            |v| {
+                let r = [[v[0], 0, 1, 1], [v[1], 1, 2, 1], [1, 0, v[2], 2]];
+                apart(r[0], r[1], strict) && apart(r[0], r[2], strict) && apart(r[1], r[2], strict)
+            },
+        );
+    }
     agrees(
         &xs,
         "ambsolve_bin_packing_capa([1, 2], [x, y, z], [1, 1, 0], 1)",

@@ -9,6 +9,7 @@ pub(crate) mod checker;
 mod counting;
 mod custom;
 mod differences;
+mod diffn;
 mod linear;
 mod logic;
 mod lookup;

@@ -49,7 +49,7 @@ pub(crate) use self::linear::LinearDef;
 pub(crate) use self::logic::{Clause, LinearReif, Reification, Xor};
 pub(crate) use self::lookup::{Element, ElementConst};
 pub(crate) use self::order::{AllEqual, Lex, Monotone};
-pub(crate) use self::packing::BinPacking;
+pub(crate) use self::packing::{BinPacking, Diffn};
 pub(crate) use self::precedence::ValuePrecede;
 pub use self::predicate::RequireVars;
 pub(crate) use self::predicate::{Check, CustomDef, PredicateDef};
@@ -167,6 +167,7 @@ kinds! {
     Regular(Arc<Regular>),
     BinPacking(Arc<BinPacking>),
     ValuePrecede(Arc<ValuePrecede>),
+    Diffn(Arc<Diffn>),
 }
 
 impl Constraint<'_> {

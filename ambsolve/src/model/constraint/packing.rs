@@ -1,13 +1,15 @@
 //! Packing: items of constant weights put into bins, each bin's load the sum of its
-//! items' weights (MiniZinc's `bin_packing_load`, `bin_packing`, `bin_packing_capa`).
+//! items' weights (MiniZinc's `bin_packing_load`, `bin_packing`, `bin_packing_capa`), and
+//! rectangles that do not overlap (`diffn`, `diffn_nonstrict`).
 //!
-//! Its `Model` methods: bin packing with loads, with one capacity, with a capacity per bin.
+//! Its `Model` methods: bin packing with loads, with one capacity, with a capacity per bin;
+//! rectangles placed apart.
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::model::Model;
-use crate::model::constraint::{Constraint, Int, IntArg, Meaning, vars_of};
+use crate::model::constraint::{Constraint, Cumulative, Int, IntArg, Meaning, vars_of};
 use crate::var::VarId;
 
 /// The most bins a packing without loads given (`bin_packing`) spans: one load variable
@@ -80,7 +82,189 @@ impl Meaning for BinPacking {
     }
 }
 
+/// Rectangles `i` at `(x[i], y[i])` of sizes `(dx[i], dy[i])` pairwise apart: one is
+/// left of, right of, below or above the other (MiniZinc's `diffn`; `nonstrict`: a
+/// rectangle of width or height 0 may be anywhere, `diffn_nonstrict`).
+pub(crate) struct Diffn {
+    pub(crate) x: Vec<Int>,
+    pub(crate) y: Vec<Int>,
+    pub(crate) dx: Vec<Int>,
+    pub(crate) dy: Vec<Int>,
+    pub(crate) nonstrict: bool,
+    pub(crate) vars: Vec<VarId>,
+}
+
+impl Diffn {
+    pub(crate) fn new(
+        x: Vec<Int>,
+        y: Vec<Int>,
+        dx: Vec<Int>,
+        dy: Vec<Int>,
+        nonstrict: bool,
+    ) -> Self {
+        let vars = vars_of(x.iter().chain(&y).chain(&dx).chain(&dy));
+        Diffn {
+            x,
+            y,
+            dx,
+            dy,
+            nonstrict,
+            vars,
+        }
+    }
+}
+
+impl Meaning for Diffn {
+    fn vars(&self) -> Cow<'_, [VarId]> {
+        Cow::Borrowed(&self.vars)
+    }
+
+    fn holds(&self, values: &[u32]) -> bool {
+        let read = |items: &[Int]| -> Vec<i128> {
+            items.iter().map(|v| i128::from(v.value(values))).collect()
+        };
+        let (x, y, dx, dy) = (read(&self.x), read(&self.y), read(&self.dx), read(&self.dy));
+        (0..x.len()).all(|i| {
+            (i + 1..x.len()).all(|j| {
+                (self.nonstrict && [dx[i], dx[j], dy[i], dy[j]].contains(&0))
+                    || x[i] + dx[i] <= x[j]
+                    || x[j] + dx[j] <= x[i]
+                    || y[i] + dy[i] <= y[j]
+                    || y[j] + dy[j] <= y[i]
+            })
+        })
+    }
+
+    fn describe(&self) -> String {
+        let list = |items: &[Int]| {
+            items
+                .iter()
+                .map(Int::describe)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "{}rectangles apart at x [{}], y [{}] of sizes [{}] by [{}]",
+            if self.nonstrict { "non-strict " } else { "" },
+            list(&self.x),
+            list(&self.y),
+            list(&self.dx),
+            list(&self.dy)
+        )
+    }
+}
+
 impl<'a> Model<'a> {
+    /// Rectangles that do not overlap (MiniZinc's `diffn`, CP-SAT's `no_overlap_2d`):
+    /// rectangle `i` has its corner at `(x[i], y[i])` and sizes `dx[i]` by `dy[i]`, and of
+    /// any two, one lies left of, right of, below or above the other (`x[i] + dx[i] <=
+    /// x[j]`, ..). A rectangle of size 0 still may not lie inside another (see
+    /// [`diffn_nonstrict`](Model::diffn_nonstrict)). Corners and sizes are variables or
+    /// constants.
+    ///
+    /// The trail engine places each two rectangles apart by the one side left to them
+    /// (bounds on the corner and sizes), and, where no size can be negative, posts the two
+    /// projections as [`cumulative`](Model::cumulative)s (the rectangles over any vertical
+    /// line fit in the height they all span, and over any horizontal line in the width),
+    /// whose time tables prune by area.
+    ///
+    /// ```
+    /// use ambsolve::{Engine, Model};
+    ///
+    /// // Two 2×2 squares and a 4×2 bar in a 4×4 box: the bar above or below the squares,
+    /// // the squares side by side (in either order).
+    /// let mut m = Model::new();
+    /// let x = m.vars("x", 3, 0..=2i64);
+    /// let y = m.vars("y", 3, 0..=2i64);
+    /// m.diffn(&x, &y, [2, 2, 4], [2, 2, 2]);
+    /// m.restrict(&x[2], |&v| v == 0); // the bar at x = 0
+    /// assert_eq!(m.solve(Engine::Trail).count()?.solutions, 4);
+    /// assert_eq!(m.solve(Engine::Replay).count()?.solutions, 4);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn diffn<X: Into<IntArg>, Y: Into<IntArg>, W: Into<IntArg>, H: Into<IntArg>>(
+        &mut self,
+        x: impl IntoIterator<Item = X>,
+        y: impl IntoIterator<Item = Y>,
+        dx: impl IntoIterator<Item = W>,
+        dy: impl IntoIterator<Item = H>,
+    ) {
+        self.rectangles(x, y, dx, dy, false);
+    }
+
+    /// [`diffn`](Model::diffn) where a rectangle of width or height 0 may lie anywhere
+    /// (MiniZinc's `diffn_nonstrict`).
+    pub fn diffn_nonstrict<X: Into<IntArg>, Y: Into<IntArg>, W: Into<IntArg>, H: Into<IntArg>>(
+        &mut self,
+        x: impl IntoIterator<Item = X>,
+        y: impl IntoIterator<Item = Y>,
+        dx: impl IntoIterator<Item = W>,
+        dy: impl IntoIterator<Item = H>,
+    ) {
+        self.rectangles(x, y, dx, dy, true);
+    }
+
+    fn rectangles<X: Into<IntArg>, Y: Into<IntArg>, W: Into<IntArg>, H: Into<IntArg>>(
+        &mut self,
+        x: impl IntoIterator<Item = X>,
+        y: impl IntoIterator<Item = Y>,
+        dx: impl IntoIterator<Item = W>,
+        dy: impl IntoIterator<Item = H>,
+        nonstrict: bool,
+    ) {
+        let (Some(x), Some(y), Some(dx), Some(dy)) =
+            (self.ints(x), self.ints(y), self.ints(dx), self.ints(dy))
+        else {
+            return;
+        };
+        let kind = if nonstrict {
+            "diffn_nonstrict"
+        } else {
+            "diffn"
+        };
+        for (what, items) in [("y", &y), ("dx", &dx), ("dy", &dy)] {
+            if items.len() != x.len() {
+                self.invalid(format!(
+                    "{kind}: {} x but {} {what} (one per rectangle)",
+                    x.len(),
+                    items.len()
+                ));
+                return;
+            }
+        }
+        // The projections: over any vertical line, the rectangles crossing it lie apart
+        // in height, within the height all of them span (and the same across).
+        let sizes_natural = dx.iter().chain(&dy).all(|d| d.range().0 >= 0);
+        if sizes_natural && x.len() > 1 {
+            let span = |at: &[Int], size: &[Int]| -> Option<i64> {
+                let low = at.iter().map(|a| a.range().0).min()?;
+                let high = at
+                    .iter()
+                    .zip(size)
+                    .map(|(a, d)| i128::from(a.range().1) + i128::from(d.range().1))
+                    .max()?;
+                i64::try_from(high - i128::from(low)).ok()
+            };
+            if let (Some(height), Some(width)) = (span(&y, &dy), span(&x, &dx)) {
+                self.post(Constraint::Cumulative(Arc::new(Cumulative::new(
+                    x.clone(),
+                    dx.clone(),
+                    dy.clone(),
+                    Int::Const(height),
+                ))));
+                self.post(Constraint::Cumulative(Arc::new(Cumulative::new(
+                    y.clone(),
+                    dy.clone(),
+                    dx.clone(),
+                    Int::Const(width),
+                ))));
+            }
+        }
+        self.post(Constraint::Diffn(Arc::new(Diffn::new(
+            x, y, dx, dy, nonstrict,
+        ))));
+    }
+
     /// Items of constant `weights` put into bins: item `i` goes into bin `bins[i]`, and
     /// `loads[b]` is the sum of the weights of the items in bin `b` (MiniZinc's
     /// `bin_packing_load`, bins numbered from 0). Every item is in a bin
