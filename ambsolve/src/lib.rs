@@ -106,7 +106,7 @@ pub use crate::error::SearchError;
 pub use crate::expr::{BoolExpr, IntExpr};
 pub use crate::limits::{CancelFlag, Limits, StopReason};
 pub use crate::model::{
-    Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, RequireVars, Sense, Term,
+    Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, Part, RequireVars, Sense, Term,
 };
 pub use crate::observe::{Event, Observer, Recorder};
 pub use crate::options::{Checking, Engine, Options};
@@ -115,8 +115,8 @@ pub use crate::puzzle::Puzzle;
 #[cfg(feature = "mpi")]
 pub use crate::solve::DistributedCount;
 pub use crate::solve::{
-    Best, Improvement, Improving, SearchHandle, Solutions, Solver, Summary, TryImproving,
-    TrySolutions, replay,
+    Best, Improvement, Improving, Infeasibility, SearchHandle, Solutions, Solver, Summary,
+    TryImproving, TrySolutions, replay,
 };
 pub use crate::stats::Stats;
 pub use crate::strategy::{

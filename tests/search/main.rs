@@ -11,6 +11,7 @@ mod checkpoints;
 mod corpus;
 mod engines;
 mod hints;
+mod infeasible;
 mod learning;
 mod local;
 mod objectives;

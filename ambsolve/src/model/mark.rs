@@ -30,6 +30,10 @@ impl Model<'_> {
         let runs = self.names.partition_point(|run| run.first < vars);
         self.names.truncate(runs);
         self.constraints.truncate(mark.constraints);
+        for (from, to, _) in &mut self.groups {
+            *to = (*to).min(mark.constraints);
+            *from = (*from).min(*to);
+        }
         if mark.valid {
             self.error = None;
         }

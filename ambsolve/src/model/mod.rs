@@ -12,6 +12,7 @@ mod integer;
 mod mark;
 mod names;
 mod objective;
+mod parts;
 mod symmetries;
 mod term;
 mod vars;
@@ -30,6 +31,8 @@ pub(crate) use self::integer::{Images, images_of};
 use self::names::NameRun;
 pub(crate) use self::objective::ObjectiveDef;
 pub use self::objective::Sense;
+pub use self::parts::Part;
+pub(crate) use self::parts::Piece;
 pub use self::term::{Cmp, Term};
 use crate::domain::Domain;
 use crate::symmetry::Symmetry;
@@ -88,6 +91,8 @@ pub struct Model<'a> {
     constraints: Vec<Constraint<'a>>,
     /// What to minimise or maximise, if anything.
     objective: Option<ObjectiveDef>,
+    /// Constraints named together ([`named`](Model::named)): positions `from..to`, name.
+    groups: Vec<(usize, usize, Arc<str>)>,
     error: Option<String>,
 }
 
@@ -102,6 +107,7 @@ impl Default for Model<'_> {
             symmetries: Vec::new(),
             constraints: Vec::new(),
             objective: None,
+            groups: Vec::new(),
             error: None,
         }
     }

@@ -4,6 +4,7 @@
 
 mod checkpoint;
 mod handle;
+mod infeasible;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod optimize;
@@ -14,6 +15,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use self::handle::SearchHandle;
+pub use self::infeasible::Infeasibility;
 #[cfg(feature = "mpi")]
 pub use self::mpi::DistributedCount;
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
