@@ -24,12 +24,14 @@
 //! ```
 //!
 //! A line that does not read as the format says is an error naming it (exit status 2).
+//! A puzzle without a picture says which clues conflict: a minimal set of them (give up
+//! any one and the others have a picture), by `Model::explain_infeasible`.
 
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Dfa, Engine, Model, Strategy, Var};
+use ambsolve::{Dfa, Engine, Infeasibility, Model, Strategy, Var};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::input::{self, InputError, Lines};
 use clap::Parser;
@@ -104,17 +106,32 @@ fn line_automaton(clue: &[usize]) -> Dfa {
 }
 
 /// The model: a 0/1 cell per square, each row and each column read by its clue's
-/// automaton.
+/// automaton, named by its clue (for the conflict a puzzle without a picture reports).
 fn nonogram(puzzle: &Puzzle) -> (Model<'static>, Vec<Vec<Var<u8>>>) {
     let mut m = Model::new();
     let cells = m.grid("cell", puzzle.rows.len(), puzzle.columns.len(), 0..2u8);
-    for (row, clue) in cells.iter().zip(&puzzle.rows) {
-        m.regular(row, &line_automaton(clue));
+    for (r, (row, clue)) in cells.iter().zip(&puzzle.rows).enumerate() {
+        m.named(format!("row {}: {}", r + 1, clue_text(clue)), |m| {
+            m.regular(row, &line_automaton(clue));
+        });
     }
     for (c, clue) in puzzle.columns.iter().enumerate() {
-        m.regular(cells.iter().map(|row| &row[c]), &line_automaton(clue));
+        m.named(format!("column {}: {}", c + 1, clue_text(clue)), |m| {
+            m.regular(cells.iter().map(|row| &row[c]), &line_automaton(clue));
+        });
     }
     (m, cells)
+}
+
+/// A clue as its file writes it: run lengths separated by spaces, `0` for none.
+fn clue_text(clue: &[usize]) -> String {
+    if clue.is_empty() {
+        return "0".to_string();
+    }
+    clue.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 // ---- the file ----
@@ -259,7 +276,20 @@ fn main() -> ExitCode {
                 let (stop, stats) = (first.stop_reason(), first.stats());
                 match cli::partial_line(stop, 0, "solutions", &stats, first.progress()) {
                     Some(line) => out.line(line),
-                    None => out.line("no solution"),
+                    None => {
+                        out.line("no solution");
+                        // Which clues conflict: a minimal set of them.
+                        match model.explain_infeasible_within(args.bounds.limits()) {
+                            Ok(Infeasibility::Conflict(parts)) if !parts.is_empty() => {
+                                out.line("these clues conflict:");
+                                for part in parts {
+                                    out.line(format!("  {part}"));
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(error) => return cli::search_error(&error),
+                        }
+                    }
                 }
             }
         }

@@ -7,6 +7,8 @@
 //! A puzzle is 81 characters, row by row: a digit for a given, `.` or `0` for a blank.
 //! Blank lines, `#` comments and a count line (at most 6 digits, before the first puzzle)
 //! are skipped; anything else is an error naming its line. `-` reads standard input.
+//! A puzzle without a solution is followed by a minimal set of its givens and rules that
+//! conflict (`Model::explain_infeasible`).
 
 // The model, in `model.rs` beside this file (`pub`: the tests and benches include the same
 // file as `ambsolve_examples::puzzles::sudoku`).
@@ -15,12 +17,12 @@ pub mod model;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::Limits;
+use ambsolve::{Infeasibility, Limits, Part};
 use ambsolve_examples::cli::{self, Output};
 use ambsolve_examples::input;
 use ambsolve_examples::puzzles::sudoku::Puzzles;
 use clap::Parser;
-use model::sudoku;
+use model::{Grid, sudoku};
 
 /// Solve every sudoku of FILE as it is read; print each solution (81 characters) and a
 /// summary.
@@ -71,7 +73,26 @@ fn main() -> ExitCode {
                 out.line(digits(&solution));
                 solved += 1;
             }
-            Ok(None) => out.line(format!("no solution (line {number})")),
+            Ok(None) => {
+                out.line(format!("no solution (line {number})"));
+                let puzzle = sudoku(&grid);
+                match puzzle
+                    .model()
+                    .explain_infeasible_within(Limits::new().cancel(interrupt.clone()))
+                {
+                    Ok(Infeasibility::Conflict(parts)) if !parts.is_empty() => {
+                        out.line("  these clues and rules conflict:".to_string());
+                        for part in &parts {
+                            out.line(format!("    {}", clue_or_rule(part, &grid)));
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(error) => {
+                        out.flush();
+                        return cli::search_error(&error);
+                    }
+                }
+            }
             Err(error) => {
                 out.flush();
                 return cli::search_error(&error);
@@ -88,4 +109,24 @@ fn digits(rows: &[Vec<u8>]) -> String {
         .flatten()
         .map(|&d| char::from(b'0' + d))
         .collect()
+}
+
+/// A part of a conflict in the puzzle's words: a cell's domain is its given digit.
+fn clue_or_rule(part: &Part, grid: &Grid) -> String {
+    if let Part::Domain { var, .. } = part {
+        let cell = var
+            .strip_prefix("g[")
+            .and_then(|rest| rest.strip_suffix(']'))
+            .and_then(|rest| rest.split_once("]["))
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+        if let Some((r, c)) = cell.filter(|&(r, c)| r < 9 && c < 9) {
+            return format!(
+                "the given {} at row {}, column {}",
+                grid[9 * r + c],
+                r + 1,
+                c + 1
+            );
+        }
+    }
+    part.to_string()
 }

@@ -53,10 +53,14 @@ fn dom_06_of_the_minizinc_benchmarks_has_one_picture() {
 
 #[test]
 fn a_puzzle_is_read_from_standard_input_and_may_have_no_picture() {
-    // Two rows of one black cell each, but no column holds one.
+    // Two rows of one black cell each, but no column holds one: a row and the two
+    // columns conflict (a minimal set of clues).
     let out = run_example_with_input("nonogram", &["-"], b"2 2\n1\n1\n0\n0\n");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "no solution\n");
+    assert_eq!(
+        stdout(&out),
+        "no solution\nthese clues conflict:\n  row 1: 1\n  column 1: 0\n  column 2: 0\n"
+    );
     // Two pictures: a diagonal either way.
     let path = temp_file("two.txt", "2 2\n1\n1\n1\n1\n");
     let out = run_example("nonogram", &[path.to_str().unwrap(), "--count"]);

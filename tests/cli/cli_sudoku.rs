@@ -23,6 +23,24 @@ fn sudoku_solves_a_file_and_summarizes() {
 }
 
 #[test]
+fn a_puzzle_without_a_solution_names_a_minimal_conflict() {
+    // Two 5s in the first row: they and the row's rule conflict; the other givens (a 7
+    // in the last row) play no part.
+    let line = format!("55{}7", ".".repeat(78));
+    let path = temp_file("conflict.txt", &format!("{line}\n"));
+    let out = run_example("sudoku", &[path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    insta::assert_snapshot!(stdout(&out), @r"
+    no solution (line 1)
+      these clues and rules conflict:
+        all_different over 9 variables (over g[0][0], g[0][1], g[0][2], g[0][3], g[0][4], g[0][5], and 3 more)
+        the given 5 at row 1, column 1
+        the given 5 at row 1, column 2
+    solved: 0 of 1
+    ");
+}
+
+#[test]
 fn sudoku_malformed_lines_are_reported_with_their_number() {
     let cases = [
         (
