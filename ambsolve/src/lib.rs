@@ -115,7 +115,7 @@ pub use crate::puzzle::Puzzle;
 #[cfg(feature = "mpi")]
 pub use crate::solve::DistributedCount;
 pub use crate::solve::{
-    Best, Improvement, Improving, Infeasibility, SearchHandle, Solutions, Solver, Summary,
+    Best, Improvement, Improving, Infeasibility, LexBest, SearchHandle, Solutions, Solver, Summary,
     TryImproving, TrySolutions, replay,
 };
 pub use crate::stats::Stats;

@@ -13,6 +13,7 @@ mod engines;
 mod hints;
 mod infeasible;
 mod learning;
+mod lexicographic;
 mod local;
 mod objectives;
 mod parallel;

@@ -42,6 +42,11 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Removes the objective, if any.
+    pub(crate) fn clear_objective(&mut self) {
+        self.objective = None;
+    }
+
     /// Whether the objective is minimised or maximised, if the model has one.
     pub fn sense(&self) -> Option<Sense> {
         self.objective.as_ref().map(|o| o.sense)

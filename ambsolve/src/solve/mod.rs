@@ -5,6 +5,7 @@
 mod checkpoint;
 mod handle;
 mod infeasible;
+mod lexicographic;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod optimize;
@@ -16,6 +17,7 @@ use std::sync::Arc;
 
 pub use self::handle::SearchHandle;
 pub use self::infeasible::Infeasibility;
+pub use self::lexicographic::LexBest;
 #[cfg(feature = "mpi")]
 pub use self::mpi::DistributedCount;
 pub use self::optimize::{Best, Improvement, Improving, TryImproving};
