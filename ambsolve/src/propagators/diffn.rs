@@ -12,7 +12,7 @@ use crate::choice::Fail;
 use crate::model::{Diffn, Kind};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::to_fixpoint;
-use crate::propagators::view::{Change, IntView};
+use crate::propagators::view::{Change, IntView, all_explainable};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
@@ -50,10 +50,7 @@ impl DiffnProp {
         };
         let at = [views(&def.x), views(&def.y)];
         let size = [views(&def.dx), views(&def.dy)];
-        let mut vars = def.vars.clone();
-        vars.sort_unstable();
-        let repeats = vars.windows(2).any(|w| w[0] == w[1]);
-        let explainable = !repeats && at.iter().chain(&size).flatten().all(IntView::explainable);
+        let explainable = all_explainable(&def.vars, at.iter().chain(&size).flatten());
         DiffnProp {
             at,
             size,

@@ -13,7 +13,7 @@ use crate::choice::Fail;
 use crate::model::{BinPacking, Kind};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::to_fixpoint;
-use crate::propagators::view::{Change, IntView};
+use crate::propagators::view::{Change, IntView, all_explainable};
 use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
@@ -35,10 +35,7 @@ impl BinPackingProp {
     pub(crate) fn new(def: &BinPacking) -> Self {
         let loads: Vec<IntView> = def.loads.iter().map(IntView::new).collect();
         let bins: Vec<IntView> = def.bins.iter().map(IntView::new).collect();
-        let mut vars: Vec<VarId> = def.vars.clone();
-        vars.sort_unstable();
-        let repeats = vars.windows(2).any(|w| w[0] == w[1]);
-        let explainable = !repeats && loads.iter().chain(&bins).all(IntView::explainable);
+        let explainable = all_explainable(&def.vars, loads.iter().chain(&bins));
         let weights: Vec<i128> = def.weights.iter().map(|&w| i128::from(w)).collect();
         BinPackingProp {
             required: vec![0; loads.len()],

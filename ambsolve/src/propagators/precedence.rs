@@ -11,7 +11,7 @@ use crate::choice::Fail;
 use crate::model::{Kind, ValuePrecede};
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::to_fixpoint;
-use crate::propagators::view::IntView;
+use crate::propagators::view::{IntView, all_explainable};
 use crate::store::{Atoms, Pred, Rel, Store};
 use crate::var::VarId;
 
@@ -26,12 +26,9 @@ pub(crate) struct ValuePrecedeProp {
 impl ValuePrecedeProp {
     pub(crate) fn new(def: &ValuePrecede) -> Self {
         let items: Vec<IntView> = def.items.iter().map(IntView::new).collect();
-        let mut vars = def.vars.clone();
-        vars.sort_unstable();
-        let repeats = vars.windows(2).any(|w| w[0] == w[1]);
         ValuePrecedeProp {
             values: def.values.iter().map(|&v| i128::from(v)).collect(),
-            explainable: !repeats && items.iter().all(IntView::explainable),
+            explainable: all_explainable(&def.vars, &items),
             items,
             scope: def.vars.clone(),
         }

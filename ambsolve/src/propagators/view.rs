@@ -595,3 +595,16 @@ impl IntView {
         }
     }
 }
+
+/// Whether a propagator over `views` (whose variables are `vars`) can explain by bounds:
+/// no variable stands twice (an explanation reads each view's bounds alone) and every
+/// view is [`explainable`](IntView::explainable).
+pub(crate) fn all_explainable<'v>(
+    vars: &[crate::var::VarId],
+    views: impl IntoIterator<Item = &'v IntView>,
+) -> bool {
+    let mut sorted = vars.to_vec();
+    sorted.sort_unstable();
+    let repeats = sorted.windows(2).any(|w| w[0] == w[1]);
+    !repeats && views.into_iter().all(IntView::explainable)
+}
