@@ -99,14 +99,19 @@ impl<'a> Model<'a> {
                 slot.get_or_insert(g);
             }
         }
+        // Each block's constraints, in one pass.
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); self.groups.len()];
+        for (position, g) in owner.iter().enumerate() {
+            if let Some(g) = g {
+                members[*g].push(position);
+            }
+        }
         let mut parts = Vec::new();
-        let mut done = vec![false; self.groups.len()];
-        for position in 0..count {
-            match owner[position] {
-                Some(g) if !done[g] => {
-                    done[g] = true;
-                    let positions: Vec<usize> =
-                        (position..count).filter(|&p| owner[p] == Some(g)).collect();
+        for (position, &g) in owner.iter().enumerate() {
+            match g {
+                // A block stands where its first constraint does.
+                Some(g) if members[g].first() == Some(&position) => {
+                    let positions = std::mem::take(&mut members[g]);
                     let part = Part::Named {
                         name: Arc::clone(&self.groups[g].2),
                         positions: positions.clone(),

@@ -83,7 +83,7 @@ impl Explainer<'_, '_> {
     }
 
     /// QuickXplain: a minimal subset of `candidates` that conflicts with `background`
-    /// (which has a solution; `background` with all of `candidates` has none). `checked`:
+    /// (which has a solution; `background` with all of `candidates` has none). `grew`:
     /// whether `background` grew since it was last found to have a solution.
     fn quick_xplain(
         &self,

@@ -71,6 +71,7 @@ impl<'a> Model<'a> {
     ) -> Result<LexBest, SearchError> {
         let objectives: Vec<(Sense, Vec<Term>)> = objectives.into_iter().collect();
         let mut stage_model = self.clone();
+        stage_model.clear_objective();
         let mut found = LexBest {
             solution: None,
             objectives: Vec::new(),
@@ -85,7 +86,6 @@ impl<'a> Model<'a> {
         }
         for (sense, terms) in objectives {
             let mut m = stage_model.clone();
-            m.clear_objective();
             m.objective(sense, terms.iter().cloned(), 0);
             let best = solver(&m).best()?;
             found.stats += best.stats;
