@@ -34,7 +34,21 @@ struct Spec {
     kinds: Vec<Kind>,
 }
 
-/// MiniZinc's `fzn_diffn` and `fzn_diffn_nonstrict`, read independently of the library.
+/// Whether rectangles `[x, y, w, h]` are pairwise apart: MiniZinc's `fzn_diffn` and
+/// (`nonstrict`) `fzn_diffn_nonstrict`, read independently of the library.
+fn all_apart(r: &[[i64; 4]], nonstrict: bool) -> bool {
+    (0..r.len()).all(|i| {
+        (i + 1..r.len()).all(|j| {
+            let (a, b) = (r[i], r[j]);
+            (nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
+                || a[0] + a[2] <= b[0]
+                || a[1] + a[3] <= b[1]
+                || b[0] + b[2] <= a[0]
+                || b[1] + b[3] <= a[1]
+        })
+    })
+}
+
 fn holds(kind: &Kind, values: &[i64]) -> bool {
     let r: Vec<[i64; 4]> = kind
         .rects
@@ -48,16 +62,7 @@ fn holds(kind: &Kind, values: &[i64]) -> bool {
             ]
         })
         .collect();
-    (0..r.len()).all(|i| {
-        (i + 1..r.len()).all(|j| {
-            let (a, b) = (r[i], r[j]);
-            (kind.nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
-                || a[0] + a[2] <= b[0]
-                || a[1] + a[3] <= b[1]
-                || b[0] + b[2] <= a[0]
-                || b[1] + b[3] <= a[1]
-        })
-    })
+    all_apart(&r, kind.nonstrict)
 }
 
 fn build(spec: &Spec) -> Model<'static> {
@@ -134,16 +139,12 @@ fn placements_by_hand(sides: &[i64], n: i64) -> u64 {
             .iter()
             .zip(sides)
             .all(|(&(x, y), &s)| x + s <= n && y + s <= n);
-        let apart = (0..sides.len()).all(|i| {
-            (i + 1..sides.len()).all(|j| {
-                let ((xi, yi), (xj, yj)) = (placed[i], placed[j]);
-                xi + sides[i] <= xj
-                    || xj + sides[j] <= xi
-                    || yi + sides[i] <= yj
-                    || yj + sides[j] <= yi
-            })
-        });
-        if fits && apart {
+        let squares: Vec<[i64; 4]> = placed
+            .iter()
+            .zip(sides)
+            .map(|(&(x, y), &s)| [x, y, s, s])
+            .collect();
+        if fits && all_apart(&squares, false) {
             count += 1;
         }
         for digit in &mut at {
@@ -204,18 +205,8 @@ fn the_calls_of_constraints_place_rectangles() {
             let x = [digit(3, 1), digit(3, 3), digit(3, 9)];
             let y = [digit(2, 27), digit(2, 54), digit(2, 108)];
             let h = digit(3, 216);
-            let apart = |a: [i64; 4], b: [i64; 4], strict: bool| {
-                (!strict && [a[2], a[3], b[2], b[3]].contains(&0))
-                    || a[0] + a[2] <= b[0]
-                    || b[0] + b[2] <= a[0]
-                    || a[1] + a[3] <= b[1]
-                    || b[1] + b[3] <= a[1]
-            };
             let r = [[x[0], y[0], 2, 1], [x[1], y[1], 1, 2], [x[2], y[2], 1, h]];
-            apart(r[0], r[1], true)
-                && apart(r[0], r[2], true)
-                && apart(r[1], r[2], true)
-                && apart([x[0], y[0], 1, 2], [x[1], y[1], 1, h], false)
+            all_apart(&r, false) && all_apart(&[[x[0], y[0], 1, 2], [x[1], y[1], 1, h]], true)
         })
         .count() as u64;
     assert!(expected > 0);
