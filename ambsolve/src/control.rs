@@ -246,6 +246,19 @@ impl Control {
         control
     }
 
+    /// The control of a search run inside this one for a while (a neighbourhood of a
+    /// large neighbourhood search, or a turn of its complete search): the same
+    /// cancellation flag and deadline, no pause point, no solution limit, and the node
+    /// limit `nodes` (counted by the inner search's engine).
+    pub(crate) fn inner(&self, nodes: Option<u64>) -> Self {
+        let mut limits = self.limits.clone();
+        limits.nodes = nodes;
+        limits.solutions = None;
+        let mut control = Control::new(limits);
+        control.deadline = self.deadline;
+        control
+    }
+
     /// A worker done with its engine, which made `nodes`: gives back what it took from
     /// the shared budget and did not use.
     pub(crate) fn release(&mut self, nodes: u64) {

@@ -109,7 +109,7 @@ pub use crate::model::{
     Assignment, CheckError, Cmp, Dfa, IntArg, Integer, Lit, Model, Part, RequireVars, Sense, Term,
 };
 pub use crate::observe::{Event, Observer, Recorder};
-pub use crate::options::{Checking, Engine, Options};
+pub use crate::options::{Checking, Engine, Lns, Options};
 pub use crate::propagator::{Context, Propagator};
 pub use crate::puzzle::Puzzle;
 #[cfg(feature = "mpi")]

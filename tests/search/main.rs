@@ -14,6 +14,7 @@ mod hints;
 mod infeasible;
 mod learning;
 mod lexicographic;
+mod lns;
 mod local;
 mod objectives;
 mod parallel;

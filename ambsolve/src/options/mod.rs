@@ -3,6 +3,7 @@
 //! [`Options`] value carries them from a [`Puzzle`](crate::Puzzle) or a
 //! [`Solver`](crate::Solver) to the seam that starts the engine.
 
+mod lns;
 mod setters;
 
 use std::fmt;
@@ -15,6 +16,7 @@ use crate::limits::Limits;
 use crate::observe::Shared;
 use crate::strategy::Strategy;
 
+pub use self::lns::Lns;
 pub(crate) use self::setters::setters;
 
 /// Which engine searches a [`Model`](crate::Model).
@@ -113,6 +115,9 @@ pub struct Options {
     /// limits give the same run. Other engines ignore it (restarts have their own seed,
     /// [`Restarts::seed`](crate::Restarts::seed)). Default: a fixed seed, so runs repeat.
     pub seed: u64,
+    /// Large neighbourhood search, when optimising on the trail engine (see
+    /// [`Solver::lns`](crate::Solver::lns)); `None` (the default): none.
+    pub lns: Option<Lns>,
     /// Which part of the tree the engine searches: below a subproblem's path, cut at a
     /// depth when a search is being split.
     pub(crate) scope: Scope,
@@ -123,6 +128,12 @@ pub struct Options {
     pub(crate) incumbent: Option<Arc<Incumbent>>,
     /// Who watches the search, if anyone.
     pub(crate) observer: Option<Shared>,
+    /// Variables fixed before the root is propagated (a neighbourhood of a large
+    /// neighbourhood search): positions and value indices.
+    pub(crate) fixed: Option<Arc<[(u32, u32)]>>,
+    /// Each variable's value index tried first, replacing the model's hints (a
+    /// neighbourhood's search starts from the best solution).
+    pub(crate) phases: Option<Arc<[u32]>>,
 }
 
 impl Default for Options {
@@ -137,10 +148,13 @@ impl Default for Options {
             threads: 1,
             subproblems: None,
             seed: DEFAULT_SEED,
+            lns: None,
             scope: Scope::default(),
             checkpoint: None,
             incumbent: None,
             observer: None,
+            fixed: None,
+            phases: None,
         }
     }
 }

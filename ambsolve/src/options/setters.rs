@@ -36,6 +36,20 @@ macro_rules! setters {
             self
         }
 
+        /// Optimises by large neighbourhood search ([`Lns`](crate::Lns)) on the trail engine,
+        /// with or without [`learning`](crate::Strategy::learning): after a first solution,
+        /// neighbourhoods of the best solution are searched under a small budget, taking
+        /// turns with the complete search (which proves optimality when given the time).
+        /// For [`improving`](crate::Solver::improving) and [`best`](crate::Solver::best)
+        /// only: any other search with it, or one on another engine, on several threads,
+        /// observed, cut into subproblems or resumable, is
+        /// [`Unsupported`](crate::SearchError::Unsupported).
+        #[must_use = "a builder method returns the changed value"]
+        pub fn lns(mut self, lns: $crate::options::Lns) -> Self {
+            self.options.lns = Some(lns);
+            self
+        }
+
         /// Sets the search strategy: variable order, value order (or splits), phases,
         /// restarts. Default: [`Strategy::default`](crate::Strategy::default): each engine's
         /// own variable order ([`VarOrder::Automatic`](crate::VarOrder::Automatic): declaration

@@ -6,6 +6,7 @@ mod checkpoint;
 mod handle;
 mod infeasible;
 mod lexicographic;
+mod lns;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod optimize;
@@ -33,6 +34,7 @@ use crate::model::{Assignment, Model};
 use crate::options::{Checking, Engine, Options};
 use crate::symmetry::{MAX_GROUP, Tables};
 
+use self::lns::LnsSearch;
 use self::parallel::Parallel;
 
 /// A running search of any engine, boxed.
@@ -48,6 +50,9 @@ fn start<'a>(
     options: &Options,
 ) -> Result<BoxedSearch<'a, Assignment>, SearchError> {
     check(model, options)?;
+    if options.lns.is_some() {
+        return Ok(Box::new(LnsSearch::new(model, options)?));
+    }
     // A node limit spent by threads racing for it would make what is found depend on
     // timing: such a search keeps to one thread, unless it is a resumable count.
     let threads = if options.limits.nodes.is_some() {
@@ -80,6 +85,8 @@ fn start<'a>(
 fn sequential_only(options: &Options) -> Option<&'static str> {
     if options.engine == Engine::Local {
         Some("local search")
+    } else if options.lns.is_some() {
+        Some("a large neighbourhood search")
     } else if options.strategy.learning {
         Some("a search that learns")
     } else if options.observer.is_some() {
@@ -123,7 +130,34 @@ fn check(model: &Model<'_>, options: &Options) -> Result<(), SearchError> {
     if options.incumbent.is_some() && model.objective_def().is_none() {
         return Err(SearchError::NoObjective);
     }
-    Ok(())
+    check_lns(options)
+}
+
+/// Whether a large neighbourhood search, if the options ask for one, can run as they say:
+/// an optimisation, on the trail engine, in one piece, on one thread, unobserved.
+fn check_lns(options: &Options) -> Result<(), SearchError> {
+    if options.lns.is_none() {
+        return Ok(());
+    }
+    let refused = if options.incumbent.is_none() {
+        Some("an optimisation (improving() or best()): it searches for better solutions")
+    } else if options.engine != Engine::Trail {
+        Some("the trail engine")
+    } else if options.threads > 1 {
+        Some("one thread")
+    } else if options.observer.is_some() {
+        Some("no observer: its neighbourhoods are searches of their own")
+    } else if !options.scope.is_whole() || options.checkpoint.is_some() {
+        Some("the whole search: its neighbourhoods follow no fixed tree")
+    } else {
+        None
+    };
+    match refused {
+        Some(needs) => Err(SearchError::Unsupported(format!(
+            "a large neighbourhood search (lns) needs {needs}"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Whether the engine can follow the strategy as the options use it: splits are the trail

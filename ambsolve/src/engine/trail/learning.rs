@@ -149,6 +149,7 @@ pub(crate) struct LearningEngine<'a> {
 impl<'a> LearningEngine<'a> {
     pub(crate) fn new(model: Arc<Model<'a>>, options: &Options) -> Self {
         let mut store = Store::with_domains(model.universes(), |v| model.initial_domain(v));
+        super::fix_before_root(&mut store, options);
         let bound = Bound::new(options.incumbent.clone(), &model);
         let objective = if bound.is_set() {
             model.objective_def()
@@ -171,7 +172,10 @@ impl<'a> LearningEngine<'a> {
         }
         let own = strategy.alternating.then(|| Own::new(strategy, &model));
         let mut learner = Learner::new(&order, cheap_end.iter().map(Option::is_some).collect());
-        let hints = model.hints();
+        let hints = match &options.phases {
+            Some(phases) => phases.iter().map(|&i| Some(i)).collect(),
+            None => model.hints(),
+        };
         for (var, hint) in hints.iter().enumerate() {
             // The hints are the first phases ([`Model::hint`]).
             if let Some(index) = hint {

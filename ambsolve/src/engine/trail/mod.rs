@@ -83,6 +83,19 @@ impl Counters {
     }
 }
 
+/// Fixes the variables [`Options::fixed`] names (a neighbourhood of a large neighbourhood
+/// search) in a store not yet propagated: facts of the root, never undone. A value its
+/// variable lacks leaves it free (values taken from a solution never do).
+fn fix_before_root(store: &mut Store, options: &Options) {
+    for &(var, index) in options.fixed.iter().flat_map(|fixed| fixed.iter()) {
+        if store.contains(var as usize, index) {
+            store
+                .assign(var as usize, index)
+                .expect("a value in the domain can be assigned");
+        }
+    }
+}
+
 /// The trail engine running one model: its store and propagators, the choice stack, and
 /// the parts that each serve one concept (the strategy's picks, the subproblem searched,
 /// restarts, symmetry, branch and bound).
@@ -119,6 +132,7 @@ impl<'a> TrailEngine<'a> {
         } else {
             Store::with_domains(model.universes(), |v| model.initial_domain(v))
         };
+        fix_before_root(&mut store, options);
         let bound = Bound::new(options.incumbent.clone(), &model);
         let objective = if bound.is_set() {
             model.objective_def()
@@ -133,7 +147,10 @@ impl<'a> TrailEngine<'a> {
         let vars = VarPick::new(strategy, &model);
         vars.track(&mut store, &mut fixpoint);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
-        let hints = model.hints();
+        let hints = match &options.phases {
+            Some(phases) => phases.iter().map(|&i| Some(i)).collect(),
+            None => model.hints(),
+        };
         let mut values = Values::new(strategy);
         if !hints.is_empty() {
             // A hinted value first: values listed, whatever the orders.
