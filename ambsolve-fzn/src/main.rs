@@ -46,6 +46,15 @@ struct Args {
     /// Never learn: the plain search (the model's annotations, or dom_w_deg with -f).
     #[arg(long = "no-learning")]
     no_learning: bool,
+    /// Optimise by large neighbourhood search after the first solution, taking turns
+    /// with the complete search (which still proves optimality), even where the model's
+    /// search annotations are followed. On by default where the search is free (-f, or
+    /// no annotations), on one thread.
+    #[arg(long = "lns", conflicts_with = "no_lns")]
+    lns: bool,
+    /// Never use large neighbourhood search.
+    #[arg(long = "no-lns")]
+    no_lns: bool,
     /// Print statistics (`%%%mzn-stat` lines).
     #[arg(short = 's', long = "statistics")]
     statistics: bool,
@@ -178,6 +187,11 @@ fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
     options.solutions = args.solutions;
     options.free = args.free;
     options.learning = match (args.learning, args.no_learning) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    options.lns = match (args.lns, args.no_lns) {
         (true, _) => Some(true),
         (_, true) => Some(false),
         _ => None,

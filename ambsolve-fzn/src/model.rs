@@ -18,6 +18,8 @@ pub struct FznModel {
     pub(crate) model: std::sync::Arc<Model<'static>>,
     output: Output,
     pub(crate) strategy: Option<Strategy>,
+    /// The variables not `is_defined_var`: what a large neighbourhood search fixes.
+    pub(crate) decisions: Vec<ambsolve::VarId>,
     notes: Vec<String>,
     init_time: Duration,
 }
@@ -86,6 +88,7 @@ impl FznModel {
             model: std::sync::Arc::new(compiled.model),
             output: compiled.output,
             strategy: compiled.strategy,
+            decisions: compiled.decisions,
             notes: compiled.notes,
             init_time: started.elapsed(),
         }

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use ambsolve::{
-    Assignment, CancelFlag, Engine, Limits, SearchError, Stats, StopReason, Strategy, VarOrder,
+    Assignment, CancelFlag, Engine, Limits, Lns, SearchError, Stats, StopReason, Strategy, VarOrder,
 };
 
 use crate::model::FznModel;
@@ -45,6 +45,13 @@ pub struct SolveOptions {
     /// learns in any case (annotations then only break activity ties); `Some(false)`
     /// (`--no-learning`) never does.
     pub learning: Option<bool>,
+    /// Whether an optimisation on one thread uses large neighbourhood search
+    /// ([`Lns`]): neighbourhoods of the best solution, the model's decisions (the
+    /// variables not `is_defined_var`) fixed outside them, taking turns with the complete
+    /// search. `None`, the default: where the search is free (`-f`, or a model without
+    /// search annotations), as learning is. `Some(true)` (`--lns`) uses it in any case;
+    /// `Some(false)` (`--no-lns`) never does.
+    pub lns: Option<bool>,
 }
 
 impl Default for SolveOptions {
@@ -55,6 +62,7 @@ impl Default for SolveOptions {
             solutions: None,
             free: false,
             learning: None,
+            lns: None,
             statistics: false,
             time: None,
             threads: 1,
@@ -199,11 +207,18 @@ pub fn solve(
         limits = limits.solutions(n);
     }
     let strategy = strategy.learning(learning);
-    let solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
+    let mut solver = ambsolve::Model::solve_shared(&model.model, Engine::Trail)
         .strategy(strategy)
         .limits(limits)
         .threads(options.threads.max(1))
         .seed(options.seed);
+    if optimising && options.threads <= 1 && options.lns.unwrap_or(free) {
+        solver = solver.lns(
+            Lns::new()
+                .seed(options.seed)
+                .vars(model.decisions.iter().copied()),
+        );
+    }
     let print = |solution: &Assignment, out: &mut dyn Write| -> io::Result<()> {
         out.write_all(model.render(solution).as_bytes())?;
         out.write_all(b"----------\n")?;
@@ -381,6 +396,30 @@ mod tests {
         assert_eq!(outcome.status, Status::Unknown);
         let (out, _) = run(KNAPSACK, &options(|o| o.cancel = Some(cancelled)));
         assert_eq!(out, "=====UNKNOWN=====\n");
+    }
+
+    #[test]
+    fn large_neighbourhood_search_fixes_decisions_and_proves_the_same_optimum() {
+        let defined = KNAPSACK
+            .replace(
+                "var 0..30: v :: output_var;",
+                "var 0..30: v :: output_var :: is_defined_var;",
+            )
+            .replace("[a, b, v], 0);", "[a, b, v], 0) :: defines_var(v);");
+        let model = FznModel::from_str(&defined).unwrap_or_else(|e| panic!("{e}"));
+        let decisions: Vec<String> = model
+            .decisions
+            .iter()
+            .map(|&v| model.model().name(v))
+            .collect();
+        assert_eq!(decisions, ["a", "b"]);
+        for text in [KNAPSACK, defined.as_str()] {
+            for lns in [Some(true), Some(false)] {
+                let (out, outcome) = run(text, &options(|o| o.lns = lns));
+                assert!(out.ends_with("v = 13;\n----------\n==========\n"), "{out}");
+                assert_eq!(outcome.status, Status::Optimal);
+            }
+        }
     }
 
     #[test]

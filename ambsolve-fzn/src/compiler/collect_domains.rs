@@ -29,6 +29,19 @@ pub(crate) fn run(ctx: &mut Context, variables: &[Located<VarDeclItem>]) -> Resu
 /// A set variable (the mznlib's `nosets.mzn` turns them into booleans), an unknown
 /// identifier in an array.
 pub(crate) fn one(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
+    let declared = ctx.decls.len();
+    declare(ctx, located)?;
+    let (_, annos, _, _) = super::prepare_variables::describe(&located.item);
+    if annos.iter().any(|a| a.id == "is_defined_var") {
+        for decl in &mut ctx.decls[declared..] {
+            decl.defined = true;
+        }
+    }
+    Ok(())
+}
+
+/// [`one`], without its annotations.
+fn declare(ctx: &mut Context, located: &Located<VarDeclItem>) -> Result<(), FznError> {
     let line = located.line;
     match &located.item {
         VarDeclItem::Bool { id, expr, .. } => {
@@ -137,6 +150,7 @@ fn single(
         domain,
         is_bool: false,
         unbounded,
+        defined: false,
     });
     ctx.define(line, name, Symbol::Var(decl))
 }
@@ -192,6 +206,7 @@ fn fresh(
                 domain: domain.clone(),
                 is_bool: false,
                 unbounded,
+                defined: false,
             }))
         })
         .collect())

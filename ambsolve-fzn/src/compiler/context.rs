@@ -37,6 +37,9 @@ pub(crate) struct Decl {
     /// then `domain` is empty and means nothing. A class still unbounded once merged is
     /// declared over [`UNBOUNDED`] by `prepare_variables`, which clears this.
     pub(crate) unbounded: bool,
+    /// Whether it is annotated `is_defined_var`: a function of other variables, never a
+    /// decision.
+    pub(crate) defined: bool,
 }
 
 /// What an identifier stands for.
@@ -198,6 +201,22 @@ impl Context {
     }
 
     /// The declaration `decl` was merged into (itself if it was not).
+    /// The model's decisions: the variable of each class of merged declarations not
+    /// every one of which is `is_defined_var`.
+    pub(crate) fn decisions(&self) -> Vec<ambsolve::VarId> {
+        let mut decision = vec![false; self.decls.len()];
+        for (d, decl) in self.decls.iter().enumerate() {
+            if !decl.defined {
+                decision[self.root(d)] = true;
+            }
+        }
+        (0..self.decls.len())
+            .filter(|&d| decision[d])
+            .filter_map(|d| self.vars.get(d).cloned().flatten())
+            .map(|var| var.id())
+            .collect()
+    }
+
     pub(crate) fn root(&self, mut decl: usize) -> usize {
         while self.parent[decl] != decl {
             decl = self.parent[decl];

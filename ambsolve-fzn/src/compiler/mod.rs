@@ -48,6 +48,8 @@ pub(crate) struct Compiled {
     pub(crate) model: Model<'static>,
     pub(crate) output: Output,
     pub(crate) strategy: Option<ambsolve::Strategy>,
+    /// The variables not `is_defined_var`: what a large neighbourhood search fixes.
+    pub(crate) decisions: Vec<ambsolve::VarId>,
     pub(crate) notes: Vec<String>,
 }
 
@@ -147,7 +149,9 @@ impl Compiler {
         }
         ctx.model.shrink_to_fit();
         ctx.output.items.shrink_to_fit();
+        let decisions = ctx.decisions();
         Ok(Compiled {
+            decisions,
             model: ctx.model,
             output: ctx.output,
             strategy: ctx.strategy,

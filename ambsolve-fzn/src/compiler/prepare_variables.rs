@@ -174,7 +174,7 @@ fn printed(ctx: &mut Context, elem: Elem) -> Printed {
 }
 
 /// A declaration's name, annotations, whether it is an array and whether it is boolean.
-fn describe(item: &VarDeclItem) -> (&str, &[Annotation], bool, bool) {
+pub(crate) fn describe(item: &VarDeclItem) -> (&str, &[Annotation], bool, bool) {
     match item {
         VarDeclItem::Bool { id, annos, .. } => (id, annos, false, true),
         VarDeclItem::Int { id, annos, .. }
