@@ -16,7 +16,7 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ambsolve::{Cmp, Model, Puzzle, Strategy, Var, VarOrder};
+use ambsolve::{Cmp, Lns, Model, Puzzle, Strategy, Var, VarOrder};
 use ambsolve_examples::cli::{self, Bounds, Output};
 use ambsolve_examples::puzzles::jobshop::{self, Instance};
 use clap::Parser;
@@ -39,6 +39,13 @@ struct Args {
     /// makespan first).
     #[arg(long)]
     no_learning: bool,
+    /// Improve by large neighbourhood search after the first schedule, taking turns with
+    /// the complete search (which still proves the least makespan).
+    #[arg(long)]
+    lns: bool,
+    /// The seed of the neighbourhoods `--lns` draws.
+    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "lns")]
+    lns_seed: u64,
     #[command(flatten)]
     bounds: Bounds,
 }
@@ -125,7 +132,10 @@ fn main() -> ExitCode {
         Ok(instance) => instance,
         Err(e) => return cli::input_error("jobshop", format!("{name}: {e}")),
     };
-    let puzzle = jobshop(&instance, !args.no_learning).limits(args.bounds.limits());
+    let mut puzzle = jobshop(&instance, !args.no_learning).limits(args.bounds.limits());
+    if args.lns {
+        puzzle = puzzle.lns(Lns::new().seed(args.lns_seed));
+    }
     let mut out = Output::new();
     let improving = match cli::improve(
         puzzle,

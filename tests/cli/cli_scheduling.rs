@@ -69,6 +69,42 @@ fn jobshop_proves_the_optima_of_ft06_and_la01_with_a_valid_schedule() {
 }
 
 #[test]
+fn jobshop_with_lns_proves_the_same_optima_and_refuses_bad_seeds() {
+    for (name, optimum, seed) in [("ft06.txt", 55, "0"), ("la01.txt", 666, "5")] {
+        let with_seed = ["--lns", "--lns-seed", seed];
+        for args in [&["--lns"][..], &with_seed, &["--no-learning", "--lns"]] {
+            let mut all = vec![instance_path(name)];
+            all.extend(args.iter().map(|a| a.to_string()));
+            let all: Vec<&str> = all.iter().map(String::as_str).collect();
+            let out = run_example("jobshop", &all);
+            assert!(out.status.success(), "{name} {args:?}: {}", stderr(&out));
+            let text = stdout(&out);
+            assert_eq!(makespan_line(&text), optimum, "{name} {args:?}: {text}");
+            assert!(
+                text.contains("proved optimal in"),
+                "{name} {args:?}: {text}"
+            );
+            let instance = read_instance(name);
+            assert_eq!(
+                jobshop::check(&instance, &schedule_of(&text, &instance)),
+                Ok(optimum)
+            );
+        }
+    }
+    let ft06 = instance_path("ft06.txt");
+    let out = run_example("jobshop", &[&ft06, "--lns", "--lns-seed", "x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("invalid value 'x'"),
+        "{}",
+        stderr(&out)
+    );
+    // A seed without --lns is a mistake, not a silent no-op.
+    let out = run_example("jobshop", &[&ft06, "--lns-seed", "3"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
 fn jobshop_stopped_by_a_node_limit_prints_its_best_schedule_unproved() {
     let out = run_example(
         "jobshop",
