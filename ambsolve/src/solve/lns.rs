@@ -73,8 +73,14 @@ pub(super) struct LnsSearch<'a> {
     complete: Engine<'a>,
     /// The complete search has been exhausted: the best solution is optimal.
     complete_done: bool,
-    /// Nodes the neighbourhoods made since the complete search's last turn.
+    /// The work of the neighbourhoods since the complete search's last turn: the
+    /// propagator runs they made, and one per constraint and variable for each engine
+    /// built (a deterministic measure of time, which nodes alone are not: a node of a
+    /// neighbourhood and one of the complete search can cost very differently).
     owed: u64,
+    /// What building an engine costs, in the same units: its model's constraints and
+    /// variables.
+    build: u64,
     /// The best solution's value indices, once there is one.
     best: Option<Box<[u32]>>,
     /// A better solution a neighbourhood found, and its objective, to hand out.
@@ -168,6 +174,7 @@ impl<'a> LnsSearch<'a> {
             complete,
             complete_done: false,
             owed: 0,
+            build: (model.num_constraints() + model.num_vars()) as u64,
             best: None,
             pending: None,
             objective: None,
@@ -382,9 +389,9 @@ impl Search for LnsSearch<'_> {
             if self.allowance(control, 1).is_none() {
                 return Ok(Step::Interrupted(Interrupt::Stop(StopReason::NodeLimit)));
             }
-            let before = self.spent.nodes;
+            let before = self.spent.propagations;
             let ended = self.neighbourhood(control)?;
-            self.owed += self.spent.nodes - before;
+            self.owed += self.spent.propagations - before + self.build;
             match ended {
                 Ended::Improved => return Ok(Step::Solution),
                 Ended::Exhausted { whole: true } => {
@@ -395,8 +402,12 @@ impl Search for LnsSearch<'_> {
                 Ended::Exhausted { whole: false } | Ended::Budget => {}
             }
             if self.settings.proving > 0 && self.owed > 0 {
-                let owed = self.owed.saturating_mul(u64::from(self.settings.proving));
-                let Some(budget) = self.allowance(control, owed) else {
+                // The complete search's turn: `proving` times the neighbourhoods' work, in
+                // nodes at its own rate of propagator runs per node so far.
+                let stats = self.complete.stats();
+                let per_node = (stats.propagations / stats.nodes.max(1)).max(1);
+                let owed = self.owed.saturating_mul(u64::from(self.settings.proving)) / per_node;
+                let Some(budget) = self.allowance(control, owed.max(1)) else {
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::NodeLimit)));
                 };
                 self.owed = 0;
