@@ -30,6 +30,8 @@ impl Model<'_> {
         let runs = self.names.partition_point(|run| run.first < vars);
         self.names.truncate(runs);
         self.constraints.truncate(mark.constraints);
+        let auxiliary = self.auxiliary.partition_point(|&v| v < vars);
+        self.auxiliary.truncate(auxiliary);
         for (from, to, _) in &mut self.groups {
             *to = (*to).min(mark.constraints);
             *from = (*from).min(*to);

@@ -93,6 +93,9 @@ pub struct Model<'a> {
     objective: Option<ObjectiveDef>,
     /// Constraints named together ([`named`](Model::named)): positions `from..to`, name.
     groups: Vec<(usize, usize, Arc<str>)>,
+    /// The positions of the auxiliary variables the model made for itself (each a
+    /// function of others: a flattened expression's value, a bin's load), ascending.
+    auxiliary: Vec<u32>,
     error: Option<String>,
 }
 
@@ -108,6 +111,7 @@ impl Default for Model<'_> {
             constraints: Vec::new(),
             objective: None,
             groups: Vec::new(),
+            auxiliary: Vec::new(),
             error: None,
         }
     }

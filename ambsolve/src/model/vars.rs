@@ -241,6 +241,20 @@ impl<'a> Model<'a> {
         u32::try_from(var).ok().and_then(|v| self.initial.get(&v))
     }
 
+    /// Notes that `var` is auxiliary: made by the model for itself, a function of other
+    /// variables (a large neighbourhood search never fixes it by default).
+    pub(crate) fn mark_auxiliary(&mut self, var: VarId) {
+        let raw = var.raw();
+        if self.auxiliary.last().is_none_or(|&last| last < raw) {
+            self.auxiliary.push(raw);
+        }
+    }
+
+    /// Whether the variable at `var` is auxiliary ([`mark_auxiliary`](Model::mark_auxiliary)).
+    pub(crate) fn is_auxiliary(&self, var: usize) -> bool {
+        u32::try_from(var).is_ok_and(|v| self.auxiliary.binary_search(&v).is_ok())
+    }
+
     /// The number of variables.
     pub fn num_vars(&self) -> usize {
         self.universes.len()

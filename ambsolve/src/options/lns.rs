@@ -58,8 +58,10 @@ pub struct Lns {
     /// neighbourhoods; 0: it takes no turns. Default: 2.
     pub proving: u32,
     /// The variables a neighbourhood may fix; `None` (the default): the strategy's
-    /// variables if it names any, else every variable. The objective's variables are
-    /// never fixed.
+    /// variables if it names any, else every variable but those the model made for
+    /// itself (the auxiliary values of flattened expressions, bins' loads). An objective
+    /// of one variable is never fixed (fixed, nothing could improve on it); the variables
+    /// of an objective that is a sum are fixed as others.
     pub vars: Option<Vec<VarId>>,
 }
 

@@ -125,7 +125,11 @@ impl<'a> LnsSearch<'a> {
                 "the large neighbourhood search's variables name variable {v:?} of another model"
             )));
         }
-        let mut wanted = vec![named.is_empty(); n];
+        // Without names, the model's own auxiliary variables are left out: each is a
+        // function of others, and fixed it would fix them too.
+        let mut wanted: Vec<bool> = (0..n)
+            .map(|v| named.is_empty() && !model.is_auxiliary(v))
+            .collect();
         for v in &named {
             wanted[v.index()] = true;
         }
@@ -447,5 +451,68 @@ impl Search for LnsSearch<'_> {
 
     fn path(&self) -> Vec<u32> {
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::LnsSearch;
+    use crate::control::Incumbent;
+    use crate::expr::IntExpr;
+    use crate::model::Model;
+    use crate::options::{Lns, Options};
+
+    /// What a neighbourhood of `model` may fix by default, by name.
+    fn fixable(model: Model<'static>) -> Vec<String> {
+        let model = Arc::new(model);
+        let options = Options {
+            lns: Some(Lns::new()),
+            incumbent: Some(Arc::new(Incumbent::new())),
+            ..Options::default()
+        };
+        let search = LnsSearch::new(&model, &options).expect("an LNS search");
+        search
+            .fixable
+            .iter()
+            .map(|&v| model.name(model.var_ids().nth(v as usize).expect("a variable")))
+            .collect()
+    }
+
+    #[test]
+    fn auxiliary_variables_and_a_one_variable_objective_are_never_fixed() {
+        // x * y >= z: the product is an auxiliary variable; cost = x + z.
+        for sum in [false, true] {
+            let mut m = Model::new();
+            let x = m.named_var("x", 0..4i64);
+            let y = m.named_var("y", 0..4i64);
+            let z = m.named_var("z", 0..4i64);
+            m.add((IntExpr::from(&x) * IntExpr::from(&y)).ge(IntExpr::from(&z)));
+            let cost = m.named_var("cost", 0..20i64);
+            m.add(IntExpr::from(&cost).eq(IntExpr::from(&x) + IntExpr::from(&z)));
+            if sum {
+                // A sum's variables are fixed as any others.
+                m.minimize([(1, &x), (1, &cost)]);
+                assert_eq!(fixable(m), ["x", "y", "z", "cost"]);
+            } else {
+                m.minimize([(1, &cost)]);
+                assert_eq!(fixable(m), ["x", "y", "z"]);
+            }
+        }
+    }
+
+    #[test]
+    fn undoing_a_model_forgets_its_auxiliary_variables() {
+        let mut m = Model::new();
+        let x = m.named_var("x", 0..4i64);
+        let mark = m.mark();
+        m.add((IntExpr::from(&x) * IntExpr::from(&x)).ge(2));
+        assert!((1..m.num_vars()).any(|v| m.is_auxiliary(v)));
+        m.undo_to(mark);
+        let y = m.named_var("y", 0..4i64);
+        assert!(!m.is_auxiliary(y.id().index()));
+        m.minimize([(1, &x), (1, &y)]);
+        assert_eq!(fixable(m), ["x", "y"]);
     }
 }

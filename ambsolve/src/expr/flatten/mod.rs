@@ -280,18 +280,21 @@ impl<'m, 'a> Flat<'m, 'a> {
         }
         let (lo, hi) = (lo as i64, hi as i64);
         let var: Var<i64> = self.model.named_range_var(name, lo..=hi);
+        self.model.mark_auxiliary(var.id());
         Some(Operand::of(&var))
     }
 
     /// A new auxiliary variable over `values` (sorted, distinct).
     pub(crate) fn aux_over(&mut self, name: &str, values: Vec<i64>) -> Operand {
         let var: Var<i64> = self.model.named_var(name, values);
+        self.model.mark_auxiliary(var.id());
         Operand::of(&var)
     }
 
     /// A new auxiliary literal (over a 0/1 integer variable, so it is a term too).
     pub(crate) fn new_lit(&mut self, name: &str) -> Lit {
         let var: Var<i64> = self.model.named_var(name, 0..=1i64);
+        self.model.mark_auxiliary(var.id());
         let lit = Lit::from(&var);
         let op = Operand::of(&var);
         self.own.insert(op.var, op);
@@ -308,6 +311,7 @@ impl<'m, 'a> Flat<'m, 'a> {
             return (op.clone(), true);
         }
         let var: Var<i64> = self.model.named_var("bool2int", 0..=1i64);
+        self.model.mark_auxiliary(var.id());
         let op = Operand::of(&var);
         self.model.linear_reified([op.term(1)], Cmp::Eq, 1, lit);
         self.ints.insert(lit, op.clone());

@@ -252,6 +252,7 @@ impl Model<'_> {
     pub(crate) fn listed_alias(&mut self, var: VarId, images: &Images, values: Vec<i64>) -> Int {
         let name = format!("{} (listed)", self.name(var));
         let listed = self.named_var(name, values.iter().copied());
+        self.mark_auxiliary(listed.id());
         let listed_images = Images::from(values);
         // listed - var == 0 (the listed side's images rise along its indices).
         let equal = LinearDef {

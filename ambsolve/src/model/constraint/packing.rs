@@ -378,6 +378,7 @@ impl<'a> Model<'a> {
         let loads = (low..=high)
             .map(|b| {
                 let load = self.named_var(format!("load of bin {b}"), 0..=capacity);
+                self.mark_auxiliary(load.id());
                 self.int(&load)
             })
             .collect::<Option<Vec<Int>>>();
