@@ -194,8 +194,13 @@ fn main() {
     // The MiniZinc suite against Gecode needs `minizinc`: `benches/minizinc.sh` measures it
     // and keeps its section in benches/minizinc.md, carried over here as last measured.
     // So is the Challenge-style suite against Gecode, Chuffed and Pumpkin
-    // (`benches/challenge.sh`, benches/challenge.md).
-    for kept in ["/benches/minizinc.md", "/benches/challenge.md"] {
+    // (`benches/challenge.sh`, benches/challenge.md), and large neighbourhood search on its
+    // optimisation instances (`benches/lns.sh`, benches/lns.md).
+    for kept in [
+        "/benches/minizinc.md",
+        "/benches/challenge.md",
+        "/benches/lns.md",
+    ] {
         let path = format!("{}{kept}", env!("CARGO_MANIFEST_DIR"));
         if let Ok(section) = std::fs::read_to_string(path) {
             write!(md, "\n{section}").unwrap();
