@@ -194,3 +194,37 @@ pub fn count_both(model: &Model<'_>) -> u64 {
     }
     trail
 }
+
+/// A random linear constraint on two variables of a small model: `a * x + b * y cmp c`,
+/// the variables by position (the random models of the search tests).
+pub type Pair = (i64, usize, i64, usize, ambsolve::Cmp, i64);
+
+/// Random [`Pair`]s over `vars` variables: coefficients in -2..=2, constants in -3..=5,
+/// any of `<=`, `>=`, `==`, `!=`.
+pub fn pair(vars: usize) -> impl Strategy<Value = Pair> {
+    use ambsolve::Cmp;
+    let cmp = prop_oneof![Just(Cmp::Le), Just(Cmp::Ge), Just(Cmp::Eq), Just(Cmp::Ne)];
+    (-2i64..=2, 0..vars, -2i64..=2, 0..vars, cmp, -3i64..=5)
+}
+
+/// Whether `pair` holds where the variables take `values`.
+pub fn pair_holds(&(a, x, b, y, cmp, c): &Pair, values: &[i64]) -> bool {
+    use ambsolve::Cmp;
+    let s = a * values[x] + b * values[y];
+    match cmp {
+        Cmp::Le => s <= c,
+        Cmp::Ge => s >= c,
+        Cmp::Eq => s == c,
+        _ => s != c,
+    }
+}
+
+/// Every assignment of `vars` variables over `0..values`, the first variable varying
+/// fastest.
+pub fn assignments(vars: usize, values: i64) -> impl Iterator<Item = Vec<i64>> {
+    (0..values.pow(vars as u32)).map(move |code| {
+        (0..vars)
+            .map(|i| code / values.pow(i as u32) % values)
+            .collect()
+    })
+}

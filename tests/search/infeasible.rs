@@ -5,7 +5,7 @@
 //!
 //! More random cases: `PROPTEST_CASES=5000 cargo test --release --test search infeasible::`.
 
-use crate::common::differential;
+use crate::common::differential::{self, Pair, assignments, pair, pair_holds};
 
 use ambsolve::{Cmp, Infeasibility, Model, Part};
 use proptest::prelude::*;
@@ -15,7 +15,7 @@ const VALUES: i64 = 4;
 #[derive(Clone, Debug)]
 enum Item {
     /// `a * x + b * y cmp c`, named by its position.
-    Linear(i64, usize, i64, usize, Cmp, i64),
+    Linear(Pair),
     /// `x` kept to the values of the mask (`restrict`).
     Keep(usize, u8),
 }
@@ -35,15 +35,7 @@ enum Unit {
 
 fn holds(item: &Item, v: &[i64]) -> bool {
     match *item {
-        Item::Linear(a, x, b, y, cmp, c) => {
-            let s = a * v[x] + b * v[y];
-            match cmp {
-                Cmp::Le => s <= c,
-                Cmp::Ge => s >= c,
-                Cmp::Eq => s == c,
-                _ => s != c,
-            }
-        }
+        Item::Linear(ref pair) => pair_holds(pair, v),
         Item::Keep(x, mask) => mask >> v[x] & 1 == 1,
     }
 }
@@ -54,11 +46,7 @@ fn satisfiable(spec: &Spec, units: &[Unit]) -> bool {
         Item::Keep(x, _) => units.contains(&Unit::Domain(*x)),
         Item::Linear(..) => units.contains(&Unit::Item(k)),
     };
-    let total = VALUES.pow(spec.vars as u32);
-    (0..total).any(|code| {
-        let v: Vec<i64> = (0..spec.vars)
-            .map(|i| code / VALUES.pow(i as u32) % VALUES)
-            .collect();
+    assignments(spec.vars, VALUES).any(|v| {
         spec.items
             .iter()
             .enumerate()
@@ -71,7 +59,7 @@ fn build(spec: &Spec) -> Model<'static> {
     let x = m.vars("x", spec.vars, 0..VALUES);
     for (k, item) in spec.items.iter().enumerate() {
         match *item {
-            Item::Linear(a, i, b, j, cmp, c) => {
+            Item::Linear((a, i, b, j, cmp, c)) => {
                 m.named(format!("item {k}"), |m| {
                     m.linear([(a, &x[i]), (b, &x[j])], cmp, c);
                 });
@@ -102,10 +90,8 @@ fn unit(part: &Part) -> Unit {
 
 fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=3).prop_flat_map(|vars| {
-        let cmp = prop_oneof![Just(Cmp::Le), Just(Cmp::Ge), Just(Cmp::Eq), Just(Cmp::Ne)];
         let item = prop_oneof![
-            3 => (-2i64..=2, 0..vars, -2i64..=2, 0..vars, cmp, -3i64..=4)
-                .prop_map(|(a, x, b, y, cmp, c)| Item::Linear(a, x, b, y, cmp, c)),
+            3 => pair(vars).prop_map(Item::Linear),
             1 => (0..vars, 0u8..16).prop_map(|(x, mask)| Item::Keep(x, mask)),
         ];
         proptest::collection::vec(item, 1..=8).prop_map(move |items| Spec { vars, items })

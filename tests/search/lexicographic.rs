@@ -5,7 +5,7 @@
 //!
 //! More random cases: `PROPTEST_CASES=5000 cargo test --release --test search lexicographic::`.
 
-use crate::common::differential;
+use crate::common::differential::{self, Pair, assignments, pair, pair_holds};
 
 use ambsolve::{Cmp, Engine, Limits, Model, Sense, Strategy as Search, Term, Var};
 use proptest::prelude::*;
@@ -18,22 +18,13 @@ type StageSolver = fn(&Model<'static>) -> ambsolve::Solver<'static, ambsolve::As
 #[derive(Clone, Debug)]
 struct Spec {
     vars: usize,
-    /// `a * x + b * y cmp c`.
-    constraints: Vec<(i64, usize, i64, usize, Cmp, i64)>,
+    constraints: Vec<Pair>,
     /// Each objective's sense and coefficients, one per variable.
     objectives: Vec<(Sense, Vec<i64>)>,
 }
 
 fn holds(spec: &Spec, v: &[i64]) -> bool {
-    spec.constraints.iter().all(|&(a, x, b, y, cmp, c)| {
-        let s = a * v[x] + b * v[y];
-        match cmp {
-            Cmp::Le => s <= c,
-            Cmp::Ge => s >= c,
-            Cmp::Eq => s == c,
-            _ => s != c,
-        }
-    })
+    spec.constraints.iter().all(|p| pair_holds(p, v))
 }
 
 /// Each objective's value at `v`, as a cost to minimise (negated for a maximum).
@@ -53,13 +44,7 @@ fn costs(spec: &Spec, v: &[i64]) -> Vec<i64> {
 
 /// The lexicographic optimum (in the objectives' own senses), by brute force.
 fn brute_force(spec: &Spec) -> Option<Vec<i64>> {
-    let total = VALUES.pow(spec.vars as u32);
-    let best = (0..total)
-        .map(|code| {
-            (0..spec.vars)
-                .map(|i| code / VALUES.pow(i as u32) % VALUES)
-                .collect::<Vec<i64>>()
-        })
+    let best = assignments(spec.vars, VALUES)
         .filter(|v| holds(spec, v))
         .map(|v| costs(spec, &v))
         .min()?;
@@ -102,12 +87,10 @@ fn objectives(spec: &Spec, x: &[Var<i64>]) -> Vec<(Sense, Vec<Term>)> {
 
 fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=3).prop_flat_map(|vars| {
-        let cmp = prop_oneof![Just(Cmp::Le), Just(Cmp::Ge), Just(Cmp::Eq), Just(Cmp::Ne)];
-        let constraint = (-2i64..=2, 0..vars, -2i64..=2, 0..vars, cmp, -3i64..=5);
         let sense = prop_oneof![Just(Sense::Minimize), Just(Sense::Maximize)];
         let objective = (sense, proptest::collection::vec(-2i64..=2, vars));
         (
-            proptest::collection::vec(constraint, 0..=3),
+            proptest::collection::vec(pair(vars), 0..=3),
             proptest::collection::vec(objective, 1..=3),
         )
             .prop_map(move |(constraints, objectives)| Spec {

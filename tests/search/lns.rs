@@ -6,7 +6,7 @@
 //!
 //! More random cases: `PROPTEST_CASES=5000 cargo test --release --test search lns::`.
 
-use crate::common::differential;
+use crate::common::differential::{self, Pair, assignments, pair, pair_holds};
 
 use ambsolve::{Cmp, Engine, Limits, Lns, Model, SearchError, Strategy as Search, Var};
 use proptest::prelude::*;
@@ -16,22 +16,13 @@ const VALUES: i64 = 4;
 #[derive(Clone, Debug)]
 struct Spec {
     vars: usize,
-    /// `a * x + b * y cmp c`.
-    constraints: Vec<(i64, usize, i64, usize, Cmp, i64)>,
+    constraints: Vec<Pair>,
     /// Minimised: one coefficient per variable.
     objective: Vec<i64>,
 }
 
 fn holds(spec: &Spec, v: &[i64]) -> bool {
-    spec.constraints.iter().all(|&(a, x, b, y, cmp, c)| {
-        let s = a * v[x] + b * v[y];
-        match cmp {
-            Cmp::Le => s <= c,
-            Cmp::Ge => s >= c,
-            Cmp::Eq => s == c,
-            _ => s != c,
-        }
-    })
+    spec.constraints.iter().all(|p| pair_holds(p, v))
 }
 
 fn cost(spec: &Spec, v: &[i64]) -> i64 {
@@ -40,12 +31,7 @@ fn cost(spec: &Spec, v: &[i64]) -> i64 {
 
 /// The least cost of a solution, by brute force.
 fn brute_force(spec: &Spec) -> Option<i64> {
-    (0..VALUES.pow(spec.vars as u32))
-        .map(|code| {
-            (0..spec.vars)
-                .map(|i| code / VALUES.pow(i as u32) % VALUES)
-                .collect::<Vec<i64>>()
-        })
+    assignments(spec.vars, VALUES)
         .filter(|v| holds(spec, v))
         .map(|v| cost(spec, &v))
         .min()
@@ -63,10 +49,8 @@ fn build(spec: &Spec) -> (Model<'static>, Vec<Var<i64>>) {
 
 fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=6).prop_flat_map(|vars| {
-        let cmp = prop_oneof![Just(Cmp::Le), Just(Cmp::Ge), Just(Cmp::Eq), Just(Cmp::Ne)];
-        let constraint = (-2i64..=2, 0..vars, -2i64..=2, 0..vars, cmp, -3i64..=5);
         (
-            proptest::collection::vec(constraint, 0..=6),
+            proptest::collection::vec(pair(vars), 0..=6),
             proptest::collection::vec(-3i64..=3, vars),
         )
             .prop_map(move |(constraints, objective)| Spec {
