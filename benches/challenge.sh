@@ -29,13 +29,8 @@ if [ -n "$from" ]; then
     cp -r "$from" "$out/run"
     seconds=""
 else
-    export PATH="$HOME/.cargo/bin:$PATH"
-    if ! command -v minizinc >/dev/null 2>&1 || ! command -v pumpkin-solver >/dev/null 2>&1 \
-            || ! [ -x "${CHUFFED_PREFIX:-/opt/chuffed}/bin/fzn-chuffed" ]; then
-        echo "challenge.sh: minizinc, pumpkin-solver or Chuffed missing: run benches/challenge/setup-peers.sh first" >&2
-        exit 1
-    fi
-    cargo build --release --quiet -p ambsolve-fzn --manifest-path "$root/Cargo.toml"
+    # shellcheck source=benches/peers.sh
+    . "$root/benches/peers.sh"
     start=$(date +%s)
     python3 "$root/benches/challenge/run.py" "$out/run" -W "$workers" -T "$limit" --checkout "$root" >&2
     seconds=$(($(date +%s) - start))

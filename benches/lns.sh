@@ -29,13 +29,8 @@ if [ -n "$from" ]; then
     commit="${COMMIT:-(the commit the rows were made at)}"
 else
     commit="$(git -C "$root" rev-parse --short HEAD)"
-    export PATH="$HOME/.cargo/bin:$PATH"
-    if ! command -v minizinc >/dev/null 2>&1 || ! command -v pumpkin-solver >/dev/null 2>&1 \
-            || ! [ -x "${CHUFFED_PREFIX:-/opt/chuffed}/bin/fzn-chuffed" ]; then
-        echo "lns.sh: minizinc, pumpkin-solver or Chuffed missing: run benches/challenge/setup-peers.sh first" >&2
-        exit 1
-    fi
-    cargo build --release --quiet -p ambsolve-fzn --manifest-path "$root/Cargo.toml"
+    # shellcheck source=benches/peers.sh
+    . "$root/benches/peers.sh"
     # The optimisation instances.
     instances=$(awk -F'\t' 'NR > 1 && $3 != "sat" { print $1 }' "$root/benches/challenge/manifest.tsv" | paste -sd, -)
     # ambsolve with --no-lns: a checkout-like folder whose solver configuration runs
