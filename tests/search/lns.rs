@@ -200,3 +200,39 @@ fn what_lns_cannot_do_is_refused() {
         other => panic!("expected InvalidModel, got {other:?}"),
     }
 }
+
+#[test]
+fn a_constraints_puzzle_keeps_its_optimum_with_lns() {
+    // The shortest Golomb ruler with 6 marks (17): differences are auxiliary variables,
+    // which neighbourhoods leave free.
+    let n = 6;
+    let ruler = ambsolve::constraints! {
+        let m[n] = amb(0..=20);
+        require m[0] == 0;
+        for i in 1..n {
+            require m[i - 1] < m[i];
+        }
+        require all_different(m[j] - m[i] for i in 0..n for j in i + 1..n);
+        minimize m[n - 1];
+    };
+    for learning in [false, true] {
+        for seed in 0..3 {
+            let best = ruler
+                .clone()
+                .strategy(Search::new().learning(learning))
+                .lns(Lns::new().seed(seed).nodes(30))
+                .best()
+                .unwrap();
+            assert!(best.proved, "learning {learning}, seed {seed}");
+            assert_eq!(best.objective, Some(17), "learning {learning}, seed {seed}");
+            let marks = best.solution.expect("a ruler").m;
+            let mut differences: Vec<i64> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .map(|(i, j)| marks[j] - marks[i])
+                .collect();
+            differences.sort_unstable();
+            differences.dedup();
+            assert_eq!(differences.len(), n * (n - 1) / 2, "{marks:?}");
+        }
+    }
+}
