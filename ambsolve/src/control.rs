@@ -100,6 +100,11 @@ pub(crate) trait Search {
     /// The share of the search tree finished, in `0.0..=1.0`.
     fn progress(&self) -> f64;
 
+    /// A better solution found by another search of the same model (value indices by
+    /// variable): an engine that saves phases from its best solution takes it as its
+    /// best. Default: nothing.
+    fn adopt_best(&mut self, _values: &[u32]) {}
+
     /// The objective's value at the solution the engine stands on, when it optimises.
     fn objective(&self) -> Option<i64> {
         None

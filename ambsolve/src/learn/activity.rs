@@ -250,6 +250,14 @@ impl Predicates {
         });
     }
 
+    /// A solution found elsewhere (value indices by variable): each predicate's polarity
+    /// becomes its truth in it.
+    pub(crate) fn solution_at(&mut self, values: &[u32]) {
+        for (polarity, &pred) in self.polarity.iter_mut().zip(&self.preds) {
+            *polarity = pred.holds_at(values);
+        }
+    }
+
     /// A solution: each predicate's polarity becomes its truth in it.
     pub(crate) fn solution(&mut self, store: &Store) {
         for (polarity, &pred) in self.polarity.iter_mut().zip(&self.preds) {

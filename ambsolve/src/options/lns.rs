@@ -18,16 +18,19 @@ use crate::var::VarId;
 /// - **block**: a run of consecutive variables (an array's row, a stretch of time).
 ///
 /// Each kind adapts its size: a neighbourhood searched to its end without a better
-/// solution grows the next one; one stopped by its budget shrinks it. A neighbourhood's
-/// search tries the best solution's values first for the variables it relaxes. The
-/// complete search takes turns with the neighbourhoods, bounded by the best solution
-/// either found, doing [`proving`](Lns::proving) times (2 by default) the work they did
-/// since its last turn: it proves optimality when given the time, about `1 + 1 / proving`
-/// times later than alone. Work is counted in propagator runs, plus the model's size for
-/// each neighbourhood's engine built: a measure that repeats from run to run, as time
-/// would not, and follows time roughly (on the Challenge-style suite, proofs came 1.3 to
-/// 2.2 times later with the default, or sooner where a neighbourhood found the optimum
-/// first). A neighbourhood that relaxes every variable and ends is a proof too.
+/// solution grows the next one (up to half the variables while the complete search takes
+/// turns, all of them without it); one stopped by its budget shrinks it. A
+/// neighbourhood's search tries the best solution's values first for the variables it
+/// relaxes. The complete search takes turns with the neighbourhoods, bounded by the best
+/// solution either found and starting from its values, doing [`proving`](Lns::proving)
+/// times (2 by default) the work they did since its last turn, once more for every 50
+/// neighbourhoods in a row that found nothing better: it proves optimality when given
+/// the time, at most about `1 + 1 / proving` times later than alone. Work is counted in
+/// propagator runs, plus the model's size for each neighbourhood's engine built and its
+/// root propagated: a measure that repeats from run to run, as time would not, and
+/// follows time roughly (BENCHMARKS.md, "Large neighbourhood search", has the proofs'
+/// times with and without). A neighbourhood that relaxes every variable and ends is a
+/// proof too.
 ///
 /// The run is reproducible: the same seed, model and limits give the same solutions
 /// (a time limit ends it at a point that depends on the machine).

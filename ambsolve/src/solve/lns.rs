@@ -58,6 +58,14 @@ enum Ended {
 /// it after one stopped by its budget.
 const GROWTH: f64 = 1.25;
 
+/// Neighbourhoods in a row without a better solution that add [`Lns::proving`] once more
+/// to the complete search's turns.
+const STALE_STEP: u32 = 50;
+
+/// The largest share of the variables a neighbourhood relaxes while the complete search
+/// takes turns.
+const MAX_SHARE_PROVING: f64 = 0.5;
+
 /// The share of the variables a neighbourhood first relaxes.
 const FIRST_SHARE: f64 = 0.2;
 
@@ -78,9 +86,11 @@ pub(super) struct LnsSearch<'a> {
     /// built (a deterministic measure of time, which nodes alone are not: a node of a
     /// neighbourhood and one of the complete search can cost very differently).
     owed: u64,
-    /// What building an engine costs, in the same units: its model's constraints and
-    /// variables.
+    /// What building an engine and propagating its root costs, in the same units: its
+    /// model's variables, and its constraints twice.
     build: u64,
+    /// Neighbourhoods in a row that found nothing better.
+    stale: u32,
     /// The best solution's value indices, once there is one.
     best: Option<Box<[u32]>>,
     /// A better solution a neighbourhood found, and its objective, to hand out.
@@ -178,7 +188,8 @@ impl<'a> LnsSearch<'a> {
             complete,
             complete_done: false,
             owed: 0,
-            build: (model.num_constraints() + model.num_vars()) as u64,
+            build: (2 * model.num_constraints() + model.num_vars()) as u64,
+            stale: 0,
             best: None,
             pending: None,
             objective: None,
@@ -189,6 +200,14 @@ impl<'a> LnsSearch<'a> {
             arms,
             spent: Stats::default(),
         })
+    }
+
+    /// The work the complete search does for each unit of the neighbourhoods':
+    /// [`Lns::proving`], and once more for every [`STALE_STEP`] neighbourhoods in a row
+    /// that found nothing better (near the optimum, neighbourhoods mostly fail at once, and
+    /// the proof is what is left to do).
+    fn proving(&self) -> u64 {
+        u64::from(self.settings.proving) * (1 + u64::from(self.stale / STALE_STEP))
     }
 
     /// The nodes made so far, by the complete search and every neighbourhood.
@@ -344,18 +363,28 @@ impl<'a> LnsSearch<'a> {
         let mut inner = control.inner(Some(budget));
         let step = search.advance(&mut inner)?;
         self.spent += search.stats();
+        // While the complete search takes turns, a neighbourhood relaxes at most half the
+        // variables: a larger one would redo the complete search's work, without what
+        // it learned. Alone, neighbourhoods grow to the whole model, which proves.
+        let largest = if self.settings.proving > 0 {
+            MAX_SHARE_PROVING
+        } else {
+            1.0
+        };
         let arm = &mut self.arms[arm];
         let improved = step == Step::Solution;
         arm.score = (1.0 - SCORE_WEIGHT) * arm.score + SCORE_WEIGHT * f64::from(u8::from(improved));
         Ok(match step {
             Step::Solution => {
                 let solution = search.take_solution();
+                // The complete search's phases follow the best solution, wherever found.
+                self.complete.adopt_best(solution.indices());
                 self.best = Some(solution.indices().into());
                 self.pending = Some((solution, search.objective()));
                 Ended::Improved
             }
             Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)) => {
-                arm.share = (arm.share * GROWTH).min(1.0);
+                arm.share = (arm.share * GROWTH).min(largest);
                 Ended::Exhausted { whole }
             }
             Step::Interrupted(Interrupt::Stop(StopReason::NodeLimit) | Interrupt::Pause)
@@ -393,24 +422,14 @@ impl Search for LnsSearch<'_> {
             if self.allowance(control, 1).is_none() {
                 return Ok(Step::Interrupted(Interrupt::Stop(StopReason::NodeLimit)));
             }
-            let before = self.spent.propagations;
-            let ended = self.neighbourhood(control)?;
-            self.owed += self.spent.propagations - before + self.build;
-            match ended {
-                Ended::Improved => return Ok(Step::Solution),
-                Ended::Exhausted { whole: true } => {
-                    self.complete_done = true;
-                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
-                }
-                Ended::Stopped(reason) => return Ok(Step::Interrupted(Interrupt::Stop(reason))),
-                Ended::Exhausted { whole: false } | Ended::Budget => {}
-            }
+            // The complete search's turn first, for the work the neighbourhoods did since
+            // its last one (improving ones included).
             if self.settings.proving > 0 && self.owed > 0 {
-                // The complete search's turn: `proving` times the neighbourhoods' work, in
-                // nodes at its own rate of propagator runs per node so far.
+                // `proving` times their work (more while they fail to improve), in nodes
+                // at its own rate of propagator runs per node so far.
                 let stats = self.complete.stats();
                 let per_node = (stats.propagations / stats.nodes.max(1)).max(1);
-                let owed = self.owed.saturating_mul(u64::from(self.settings.proving)) / per_node;
+                let owed = self.owed.saturating_mul(self.proving()) / per_node;
                 let Some(budget) = self.allowance(control, owed.max(1)) else {
                     return Ok(Step::Interrupted(Interrupt::Stop(StopReason::NodeLimit)));
                 };
@@ -421,6 +440,22 @@ impl Search for LnsSearch<'_> {
                     ) => {}
                     step => return Ok(step),
                 }
+            }
+            let before = self.spent.propagations;
+            let ended = self.neighbourhood(control)?;
+            self.owed += self.spent.propagations - before + self.build;
+            self.stale = match ended {
+                Ended::Improved => 0,
+                _ => self.stale.saturating_add(1),
+            };
+            match ended {
+                Ended::Improved => return Ok(Step::Solution),
+                Ended::Exhausted { whole: true } => {
+                    self.complete_done = true;
+                    return Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)));
+                }
+                Ended::Stopped(reason) => return Ok(Step::Interrupted(Interrupt::Stop(reason))),
+                Ended::Exhausted { whole: false } | Ended::Budget => {}
             }
         }
     }

@@ -403,6 +403,13 @@ impl<'a> LearningEngine<'a> {
 impl Search for LearningEngine<'_> {
     type Item = Assignment;
 
+    fn adopt_best(&mut self, values: &[u32]) {
+        if self.bound.is_set() && values.len() == self.store.num_vars() {
+            self.best = Some(values.to_vec());
+            self.learner.predicates.solution_at(values);
+        }
+    }
+
     fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
         loop {
             match self.phase {
