@@ -219,6 +219,15 @@ impl Int {
     }
 }
 
+/// `a, b, c`: how a list of arguments reads in a constraint's description.
+pub(crate) fn describe_all(items: &[Int]) -> String {
+    items
+        .iter()
+        .map(Int::describe)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The variables among `args`, in order.
 pub(crate) fn vars_of<'i>(args: impl IntoIterator<Item = &'i Int>) -> Vec<VarId> {
     args.into_iter().filter_map(Int::var).collect()

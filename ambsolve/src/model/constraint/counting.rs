@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::model::constraint::{Constraint, Int, IntArg, Meaning, vars_of};
+use crate::model::constraint::{Constraint, Int, IntArg, Meaning, describe_all, vars_of};
 use crate::model::{Cmp, Model};
 use crate::var::VarId;
 
@@ -201,15 +201,6 @@ impl Meaning for NValue {
             describe_all(&self.items)
         )
     }
-}
-
-/// `a, b, c`: how a list of arguments reads in a description.
-fn describe_all(items: &[Int]) -> String {
-    items
-        .iter()
-        .map(Int::describe)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl<'a> Model<'a> {

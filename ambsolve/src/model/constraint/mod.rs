@@ -39,7 +39,7 @@ use std::sync::Arc;
 pub(crate) const TABULATED_AT_MOST: usize = 1 << 16;
 
 pub(crate) use self::all_different::{AllDifferentDef, Keys, TermKeys};
-pub(crate) use self::args::{Arg, Int, vars_of};
+pub(crate) use self::args::{Arg, Int, describe_all, vars_of};
 pub use self::args::{IntArg, Lit};
 pub(crate) use self::arith::{Abs, Binary, Extreme, Op, pow};
 pub(crate) use self::counting::{Cardinality, CountEq, CountIn, NValue};

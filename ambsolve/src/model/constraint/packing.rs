@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::model::Model;
-use crate::model::constraint::{Constraint, Cumulative, Int, IntArg, Meaning, vars_of};
+use crate::model::constraint::{
+    Constraint, Cumulative, Int, IntArg, Meaning, describe_all, vars_of,
+};
 use crate::var::VarId;
 
 /// The most bins a packing without loads given (`bin_packing`) spans: one load variable
@@ -65,19 +67,12 @@ impl Meaning for BinPacking {
     }
 
     fn describe(&self) -> String {
-        let list = |items: &[Int]| {
-            items
-                .iter()
-                .map(Int::describe)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         format!(
             "bin packing of weights {:?} into bins [{}] (numbered from {}) with loads [{}]",
             self.weights,
-            list(&self.bins),
+            describe_all(&self.bins),
             self.offset,
-            list(&self.loads)
+            describe_all(&self.loads)
         )
     }
 }
@@ -136,20 +131,13 @@ impl Meaning for Diffn {
     }
 
     fn describe(&self) -> String {
-        let list = |items: &[Int]| {
-            items
-                .iter()
-                .map(Int::describe)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         format!(
             "{}rectangles apart at x [{}], y [{}] of sizes [{}] by [{}]",
             if self.nonstrict { "non-strict " } else { "" },
-            list(&self.x),
-            list(&self.y),
-            list(&self.dx),
-            list(&self.dy)
+            describe_all(&self.x),
+            describe_all(&self.y),
+            describe_all(&self.dx),
+            describe_all(&self.dy)
         )
     }
 }

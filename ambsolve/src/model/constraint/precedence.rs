@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::model::Model;
-use crate::model::constraint::{Constraint, Int, IntArg, Meaning, vars_of};
+use crate::model::constraint::{Constraint, Int, IntArg, Meaning, describe_all, vars_of};
 use crate::var::VarId;
 
 /// For each two consecutive values `s = values[k]`, `t = values[k + 1]`: an item equal to
@@ -52,11 +52,7 @@ impl Meaning for ValuePrecede {
         format!(
             "values {:?} in order of first use among [{}]",
             self.values,
-            self.items
-                .iter()
-                .map(Int::describe)
-                .collect::<Vec<_>>()
-                .join(", ")
+            describe_all(&self.items)
         )
     }
 }

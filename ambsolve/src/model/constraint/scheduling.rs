@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::model::Model;
-use crate::model::constraint::{Constraint, Int, IntArg, Meaning, vars_of};
+use crate::model::constraint::{Constraint, Int, IntArg, Meaning, describe_all, vars_of};
 use crate::var::VarId;
 
 /// No two tasks overlap: for every two tasks `i`, `j`,
@@ -168,14 +168,6 @@ impl Meaning for Cumulative {
             self.capacity.describe()
         )
     }
-}
-
-fn describe_all(items: &[Int]) -> String {
-    items
-        .iter()
-        .map(Int::describe)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl<'a> Model<'a> {
