@@ -172,10 +172,7 @@ impl<'a> LearningEngine<'a> {
         }
         let own = strategy.alternating.then(|| Own::new(strategy, &model));
         let mut learner = Learner::new(&order, cheap_end.iter().map(Option::is_some).collect());
-        let hints = match &options.phases {
-            Some(phases) => phases.iter().map(|&i| Some(i)).collect(),
-            None => model.hints(),
-        };
+        let hints = super::first_values(&model, options);
         for (var, hint) in hints.iter().enumerate() {
             // The hints are the first phases ([`Model::hint`]).
             if let Some(index) = hint {

@@ -96,6 +96,15 @@ fn fix_before_root(store: &mut Store, options: &Options) {
     }
 }
 
+/// Each variable's value index tried first: [`Options::phases`] where set (a
+/// neighbourhood starts from the best solution), else the model's hints.
+fn first_values(model: &Model<'_>, options: &Options) -> Vec<Option<u32>> {
+    match &options.phases {
+        Some(phases) => phases.iter().map(|&i| Some(i)).collect(),
+        None => model.hints(),
+    }
+}
+
 /// The trail engine running one model: its store and propagators, the choice stack, and
 /// the parts that each serve one concept (the strategy's picks, the subproblem searched,
 /// restarts, symmetry, branch and bound).
@@ -147,10 +156,7 @@ impl<'a> TrailEngine<'a> {
         let vars = VarPick::new(strategy, &model);
         vars.track(&mut store, &mut fixpoint);
         let leaders = symmetry.map(|tables| Leaders::new(tables, &mut store, vars.ranking()));
-        let hints = match &options.phases {
-            Some(phases) => phases.iter().map(|&i| Some(i)).collect(),
-            None => model.hints(),
-        };
+        let hints = first_values(&model, options);
         let mut values = Values::new(strategy);
         if !hints.is_empty() {
             // A hinted value first: values listed, whatever the orders.
