@@ -110,6 +110,12 @@ pub(crate) trait Search {
         None
     }
 
+    /// Every objective's value at the solution the engine stands on, in order, when it
+    /// optimises: more than one in a lexicographic optimisation.
+    fn objectives(&self) -> Vec<i64> {
+        self.objective().into_iter().collect()
+    }
+
     /// The path to the node the engine stands on: the alternative index taken at each
     /// choice point, from the root (after a [`Step::Cut`] or a [`Step::Solution`]).
     fn path(&self) -> Vec<u32>;

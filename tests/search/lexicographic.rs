@@ -1,13 +1,15 @@
-//! Several objectives in order (`Model::best_lexicographic`): on random small models, both
-//! engines (and learning) find the lexicographic optimum a brute force finds, with a
-//! solution that satisfies the model and attains it; no solution is proved as such; a
-//! limit leaves the result unproved.
+//! Several objectives in order (`Model::best_lexicographic`, and `Model::then_objective`
+//! with `improving()`): on random small models, both engines (and learning, large
+//! neighbourhoods, threads) find the lexicographic optimum a brute force finds, with a
+//! solution that satisfies the model and attains it, each improvement better than the
+//! last in the objectives' order; no solution is proved as such; a limit leaves the
+//! result unproved.
 //!
 //! More random cases: `PROPTEST_CASES=5000 cargo test --release --test search lexicographic::`.
 
 use crate::common::differential::{self, Pair, assignments, pair, pair_holds};
 
-use ambsolve::{Cmp, Engine, Limits, Model, Sense, Strategy as Search, Term, Var};
+use ambsolve::{Cmp, Engine, Limits, Lns, Model, Sense, Strategy as Search, Term, Var};
 use proptest::prelude::*;
 
 const VALUES: i64 = 4;
@@ -136,6 +138,105 @@ proptest! {
             }
         }
     }
+}
+
+/// The model of `spec` with its objectives in order: the first as the model's, the others
+/// through `then_objective`.
+fn build_lexicographic(spec: &Spec) -> (Model<'static>, Vec<Var<i64>>) {
+    let (mut m, x) = build(spec);
+    for (k, (sense, terms)) in objectives(spec, &x).into_iter().enumerate() {
+        if k == 0 {
+            m.objective(sense, terms, 0);
+        } else {
+            m.then_objective(sense, terms, 0);
+        }
+    }
+    (m, x)
+}
+
+/// The values in the objectives' own senses, as costs to minimise.
+fn as_costs(spec: &Spec, values: &[i64]) -> Vec<i64> {
+    values
+        .iter()
+        .zip(&spec.objectives)
+        .map(|(&v, (sense, _))| if *sense == Sense::Minimize { v } else { -v })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(differential::cases(200))]
+
+    #[test]
+    fn further_objectives_improve_in_order_to_the_brute_force_optimum(spec in spec()) {
+        let expected = brute_force(&spec);
+        let (m, x) = build_lexicographic(&spec);
+        let solvers: [(&str, StageSolver); 5] = [
+            ("trail", |m| m.solve(Engine::Trail)),
+            ("replay", |m| m.solve(Engine::Replay)),
+            ("learning", |m| m.solve(Engine::Trail).strategy(Search::new().learning(true))),
+            ("lns", |m| m.solve(Engine::Trail).lns(Lns::new().nodes(2))),
+            ("threads", |m| m.solve(Engine::Trail).threads(2)),
+        ];
+        for (what, solver) in solvers {
+            let mut improving = solver(&m).try_improving();
+            let mut last: Option<Vec<i64>> = None;
+            for improvement in improving.by_ref() {
+                let improvement = improvement.unwrap();
+                let v: Vec<i64> = x.iter().map(|var| *improvement.solution.value(var)).collect();
+                prop_assert!(holds(&spec, &v), "{what}: not a solution");
+                let attained = costs(&spec, &v);
+                prop_assert_eq!(as_costs(&spec, &improvement.objectives), attained.clone(), "{}", what);
+                prop_assert_eq!(improvement.objective, improvement.objectives[0], "{}", what);
+                prop_assert_eq!(&m.objective_values(&improvement.solution), &improvement.objectives);
+                if let Some(last) = &last {
+                    prop_assert!(attained < *last, "{what}: {attained:?} after {last:?}");
+                }
+                last = Some(attained);
+            }
+            prop_assert!(improving.stop_reason().is_some_and(|r| r.is_complete()), "{what}");
+            let found = last.map(|costs| as_costs(&spec, &costs));
+            prop_assert_eq!(found, expected.clone(), "{}", what);
+        }
+        let best = m.solve(Engine::Trail).best().unwrap();
+        prop_assert!(best.proved);
+        prop_assert_eq!(&best.objectives, &expected.clone().unwrap_or_default());
+        prop_assert_eq!(best.objective, expected.as_ref().map(|v| v[0]));
+    }
+}
+
+#[test]
+fn a_further_objective_needs_a_first() {
+    let mut m = Model::new();
+    let x = m.var(0..3i64);
+    m.then_objective(Sense::Minimize, [(1, &x)], 0);
+    let error = m.solve(Engine::Trail).best().unwrap_err().to_string();
+    assert!(
+        error.contains("needs the model's objective first"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_limit_stops_a_lexicographic_search_unproved_with_its_best() {
+    // Pigeons (9 into 8 holes, so none) plus a free variable: stage one cannot finish
+    // within 200 nodes.
+    let mut m = Model::new();
+    let p = m.vars("p", 9, 0..8i64);
+    for i in 0..9 {
+        for j in i + 1..9 {
+            m.linear([(1, &p[i]), (-1, &p[j])], Cmp::Ne, 0);
+        }
+    }
+    m.minimize([(1, &p[0])]);
+    m.then_objective(Sense::Maximize, [(1, &p[1])], 0);
+    let best = m
+        .solve(Engine::Trail)
+        .limits(Limits::new().nodes(200))
+        .best()
+        .unwrap();
+    assert!(!best.proved);
+    assert!(best.objectives.is_empty());
+    assert!(!best.stop_reason.is_complete());
 }
 
 #[test]

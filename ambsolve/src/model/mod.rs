@@ -91,6 +91,9 @@ pub struct Model<'a> {
     constraints: Vec<Constraint<'a>>,
     /// What to minimise or maximise, if anything.
     objective: Option<ObjectiveDef>,
+    /// Further objectives, optimised in order once those before them are at their
+    /// optima ([`then_objective`](Model::then_objective)).
+    then: Vec<ObjectiveDef>,
     /// Constraints named together ([`named`](Model::named)): positions `from..to`, name.
     groups: Vec<(usize, usize, Arc<str>)>,
     /// The positions of the auxiliary variables the model made for itself (each a
@@ -110,6 +113,7 @@ impl Default for Model<'_> {
             symmetries: Vec::new(),
             constraints: Vec::new(),
             objective: None,
+            then: Vec::new(),
             groups: Vec::new(),
             auxiliary: Vec::new(),
             error: None,
@@ -237,6 +241,10 @@ impl std::fmt::Debug for Model<'_> {
             .field("vars", &names)
             .field("constraints", &self.constraints)
             .field("objective", &self.objective.as_ref().map(|o| o.sense))
+            .field(
+                "then",
+                &self.then.iter().map(|o| o.sense).collect::<Vec<_>>(),
+            )
             .field("error", &self.error)
             .finish()
     }

@@ -224,17 +224,17 @@ impl<'a, T> SearchHandle<'a, T> {
             .map(|r| r.map(|(solution, _)| solution))
     }
 
-    /// As [`try_next`](SearchHandle::try_next), with the objective's value at the solution
-    /// when the search optimises.
-    pub(super) fn try_next_scored(&mut self) -> Option<Result<(T, Option<i64>), SearchError>> {
+    /// As [`try_next`](SearchHandle::try_next), with every objective's value at the
+    /// solution when the search optimises (empty otherwise).
+    pub(super) fn try_next_scored(&mut self) -> Option<Result<(T, Vec<i64>), SearchError>> {
         let started = Instant::now();
         self.resume();
         let found = self.step();
         self.busy += started.elapsed();
         if found {
             return self.search.as_mut().map(|search| {
-                let value = search.objective();
-                Ok((search.take_solution(), value))
+                let values = search.objectives();
+                Ok((search.take_solution(), values))
             });
         }
         self.error().cloned().map(Err)

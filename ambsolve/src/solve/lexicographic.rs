@@ -2,9 +2,14 @@
 //! the second with the first fixed at its optimum, and so on, each stage a
 //! branch-and-bound search of its own with its own proof.
 
+use std::sync::Arc;
+
+use super::{BoxedSearch, start};
+use crate::control::{Control, Incumbent, Interrupt, Search, Step};
 use crate::error::SearchError;
 use crate::limits::StopReason;
-use crate::model::{Assignment, Cmp, Model, Sense, Term};
+use crate::model::{Assignment, Cmp, Model, ObjectiveDef, Sense, Term};
+use crate::options::Options;
 use crate::solve::Solver;
 use crate::stats::Stats;
 
@@ -105,5 +110,156 @@ impl<'a> Model<'a> {
             stage_model.linear(terms, Cmp::Eq, value);
         }
         Ok(found)
+    }
+}
+
+/// The lexicographic optimisation of a model with further objectives
+/// ([`Model::then_objective`]): a [`Search`] of improving solutions, each better than the
+/// last in the objectives' order. Each stage is a branch-and-bound search of its own on
+/// the model with the objectives before it fixed at their optima, started below the
+/// best solution's cost, so every solution it finds is better than those before.
+pub(super) struct LexSearch<'a> {
+    model: Arc<Model<'a>>,
+    /// What each stage's search runs with (its incumbent made afresh).
+    options: Options,
+    defs: Vec<ObjectiveDef>,
+    /// The objective the current stage optimises.
+    stage: usize,
+    current: BoxedSearch<'a, Assignment>,
+    /// The costs of the objectives of the stages proved, in order.
+    fixed: Vec<i64>,
+    /// Every objective's cost at the best solution, once there is one.
+    best: Option<Vec<i64>>,
+    /// The solution found, to hand out, and every objective's value at it.
+    pending: Option<Assignment>,
+    values: Vec<i64>,
+    /// What the finished stages' searches did.
+    spent: Stats,
+    /// Every stage is exhausted.
+    done: bool,
+}
+
+impl<'a> LexSearch<'a> {
+    /// The search of `model`, which has further objectives, as `options` say.
+    ///
+    /// # Errors
+    /// [`SearchError::Unsupported`] for an observed search (an observer follows one
+    /// search tree, and each stage has its own); the first stage's errors.
+    pub(super) fn new(model: &Arc<Model<'a>>, options: &Options) -> Result<Self, SearchError> {
+        if options.observer.is_some() {
+            return Err(SearchError::Unsupported(
+                "a lexicographic optimisation searches one tree per objective, and an observer \
+                 follows one: observe a model with one objective"
+                    .into(),
+            ));
+        }
+        let mut options = options.clone();
+        options.incumbent = Some(Arc::new(Incumbent::new()));
+        let first = model
+            .lexicographic_stage(0, &[], None)
+            .expect("the first stage has no bound");
+        let current = start(&Arc::new(first), &options)?;
+        Ok(LexSearch {
+            model: Arc::clone(model),
+            options,
+            defs: model.objectives().cloned().collect(),
+            stage: 0,
+            current,
+            fixed: Vec::new(),
+            best: None,
+            pending: None,
+            values: Vec::new(),
+            spent: Stats::default(),
+            done: false,
+        })
+    }
+
+    /// Moves on from the stage just exhausted to the next one that can improve on the
+    /// best solution; `false` when every stage is exhausted.
+    fn next_stage(&mut self) -> Result<bool, SearchError> {
+        let Some(best) = &self.best else {
+            // The first stage found no solution: the model has none.
+            return Ok(false);
+        };
+        loop {
+            if self.stage + 1 == self.defs.len() {
+                return Ok(false);
+            }
+            self.fixed.push(best[self.stage]);
+            self.stage += 1;
+            // `None`: no cost is below the best's, which is optimal for this stage too.
+            if let Some(model) =
+                self.model
+                    .lexicographic_stage(self.stage, &self.fixed, Some(best[self.stage]))
+            {
+                let mut options = self.options.clone();
+                options.incumbent = Some(Arc::new(Incumbent::new()));
+                let next = start(&Arc::new(model), &options)?;
+                self.spent += self.current.stats();
+                self.current = next;
+                return Ok(true);
+            }
+        }
+    }
+}
+
+impl Search for LexSearch<'_> {
+    type Item = Assignment;
+
+    fn advance(&mut self, control: &mut Control) -> Result<Step, SearchError> {
+        while !self.done {
+            match self.current.advance(control)? {
+                Step::Solution => {
+                    let solution = self.current.take_solution();
+                    let values = solution.indices();
+                    self.best = Some(self.defs.iter().map(|d| d.cost(values)).collect());
+                    self.values = self.defs.iter().map(|d| d.value(values)).collect();
+                    self.pending = Some(solution);
+                    return Ok(Step::Solution);
+                }
+                Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)) => {
+                    self.done = !self.next_stage()?;
+                }
+                step => return Ok(step),
+            }
+        }
+        Ok(Step::Interrupted(Interrupt::Stop(StopReason::Exhausted)))
+    }
+
+    fn take_solution(&mut self) -> Assignment {
+        self.pending.take().expect("a solution to take")
+    }
+
+    fn stats(&self) -> Stats {
+        let mut stats = self.spent;
+        stats += self.current.stats();
+        stats
+    }
+
+    fn progress(&self) -> f64 {
+        if self.done {
+            return 1.0;
+        }
+        (self.stage as f64 + self.current.progress()) / self.defs.len() as f64
+    }
+
+    fn objective(&self) -> Option<i64> {
+        self.values.first().copied()
+    }
+
+    fn objectives(&self) -> Vec<i64> {
+        self.values.clone()
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.current.path()
+    }
+
+    fn subproblems(&self) -> Option<(usize, usize)> {
+        self.current.subproblems()
+    }
+
+    fn workers(&self) -> Vec<std::time::Duration> {
+        self.current.workers()
     }
 }

@@ -34,6 +34,7 @@ use crate::model::{Assignment, Model};
 use crate::options::{Checking, Engine, Options};
 use crate::symmetry::{MAX_GROUP, Tables};
 
+use self::lexicographic::LexSearch;
 use self::lns::LnsSearch;
 use self::parallel::Parallel;
 
@@ -50,6 +51,9 @@ fn start<'a>(
     options: &Options,
 ) -> Result<BoxedSearch<'a, Assignment>, SearchError> {
     check(model, options)?;
+    if options.incumbent.is_some() && model.is_lexicographic() {
+        return Ok(Box::new(LexSearch::new(model, options)?));
+    }
     if options.lns.is_some() {
         return Ok(Box::new(LnsSearch::new(model, options)?));
     }

@@ -17,8 +17,12 @@ use crate::stats::Stats;
 pub struct Improvement<T> {
     /// The solution.
     pub solution: T,
-    /// The objective's value at it.
+    /// The objective's value at it (the first objective's, in a lexicographic
+    /// optimisation).
     pub objective: i64,
+    /// Every objective's value at it, in order: `[objective]`, or more in a
+    /// lexicographic optimisation ([`Model::then_objective`](crate::Model::then_objective)).
+    pub objectives: Vec<i64>,
     /// The search time spent when it was found.
     pub found_after: Duration,
 }
@@ -31,8 +35,13 @@ pub struct Best<T> {
     /// The best solution found; `None` if there is none (`proved`) or none was found
     /// before a limit stopped the search.
     pub solution: Option<T>,
-    /// The objective's value at `solution`.
+    /// The objective's value at `solution` (the first objective's, in a lexicographic
+    /// optimisation).
     pub objective: Option<i64>,
+    /// Every objective's value at `solution`, in order (empty without a solution): in a
+    /// lexicographic optimisation, `proved` means that each is optimal given those
+    /// before it.
+    pub objectives: Vec<i64>,
     /// Whether the search was exhausted: `solution` is optimal, or, if it is `None`, the
     /// model has no solution at all.
     pub proved: bool,
@@ -86,17 +95,19 @@ impl<'a, T> Improving<'a, T> {
         }
         let inner = iter.inner;
         let stop_reason = inner.stop_reason().unwrap_or(StopReason::Exhausted);
-        let (solution, objective) = match last {
+        let (solution, objective, objectives) = match last {
             Some(Improvement {
                 solution,
                 objective,
+                objectives,
                 ..
-            }) => (Some(solution), Some(objective)),
-            None => (None, None),
+            }) => (Some(solution), Some(objective), objectives),
+            None => (None, None, Vec::new()),
         };
         Ok(Best {
             solution,
             objective,
+            objectives,
             proved: stop_reason == StopReason::Exhausted,
             stop_reason,
             improvements: inner.improvements,
@@ -106,15 +117,18 @@ impl<'a, T> Improving<'a, T> {
 
     fn try_next(&mut self) -> Option<Result<Improvement<T>, SearchError>> {
         match self.inner.handle.try_next_scored()? {
-            Ok((solution, Some(objective))) => {
+            Ok((solution, objectives)) => {
+                let objective = *objectives
+                    .first()
+                    .expect("an optimising engine scores every solution");
                 self.improvements += 1;
                 Some(Ok(Improvement {
                     solution,
                     objective,
+                    objectives,
                     found_after: self.inner.stats().elapsed,
                 }))
             }
-            Ok((_, None)) => unreachable!("an optimising engine scores every solution"),
             Err(error) => Some(Err(error)),
         }
     }

@@ -48,6 +48,10 @@ impl<T, U, F: FnMut(T) -> U> Search for MappedSearch<'_, T, F> {
         self.inner.objective()
     }
 
+    fn objectives(&self) -> Vec<i64> {
+        self.inner.objectives()
+    }
+
     fn path(&self) -> Vec<u32> {
         self.inner.path()
     }
