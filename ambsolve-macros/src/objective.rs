@@ -11,13 +11,33 @@ use crate::formula::Reader;
 use crate::linear;
 use crate::plan::{Constraint, Goal};
 
-/// The objective's constraint; `word` is `minimize` or `maximize`.
+/// The objective's constraints, one per objective in order: `minimize (a, b);` lists
+/// several (lexicographic: `b` among the solutions where `a` is at its optimum), as
+/// `minimize a;` one. `word` is `minimize` or `maximize`.
 pub(crate) fn classify<'a>(
     objective: &'a Objective,
     dims: &Choices,
     word: &str,
+) -> syn::Result<Vec<Constraint<'a>>> {
+    let parts: Vec<&'a syn::Expr> = match &objective.expr {
+        syn::Expr::Tuple(tuple) if !tuple.elems.is_empty() => tuple.elems.iter().collect(),
+        expr => vec![expr],
+    };
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(k, expr)| classify_one(objective, expr, k > 0, dims, word))
+        .collect()
+}
+
+/// One objective, `expr`; `then`: a further one, after the first.
+fn classify_one<'a>(
+    objective: &'a Objective,
+    expr: &'a syn::Expr,
+    then: bool,
+    dims: &Choices,
+    word: &str,
 ) -> syn::Result<Constraint<'a>> {
-    let expr = &objective.expr;
     if let Some(float) = float_literal(expr) {
         return Err(syn::Error::new(
             float,
@@ -40,7 +60,7 @@ pub(crate) fn classify<'a>(
         }
         return Ok(Constraint::Linear {
             span: objective.keyword,
-            goal: Goal::Objective(objective.sense),
+            goal: Goal::Objective(objective.sense, then),
             terms: form.terms,
             lookups: form.lookups,
             constant: form.constant,
@@ -54,6 +74,7 @@ pub(crate) fn classify<'a>(
             Ok(Constraint::Objective {
                 span: objective.keyword,
                 sense: objective.sense,
+                then,
                 formula,
                 text: expr.to_token_stream().to_string(),
             })

@@ -68,6 +68,8 @@ pub(crate) enum Constraint<'a> {
     Objective {
         span: Span,
         sense: Sense,
+        /// A further objective (`minimize (a, b);`'s `b`).
+        then: bool,
         formula: Formula<'a>,
         text: String,
     },
@@ -137,6 +139,7 @@ pub(crate) struct Sum<'a> {
 pub(crate) enum Goal {
     /// Compared with 0; the span is the comparison operator's.
     Compare(Comparison, Span),
-    /// `minimize` or `maximize`.
-    Objective(Sense),
+    /// `minimize` or `maximize`; `true` for a further objective (`minimize (a, b);`'s
+    /// `b`).
+    Objective(Sense, bool),
 }

@@ -55,7 +55,7 @@ pub(crate) fn validate(body: &Body) -> syn::Result<Plan<'_>> {
         for other in objectives {
             let mut error = syn::Error::new(
                 other.keyword,
-                "a second objective: constraints! takes one `minimize` or `maximize` (a weighted sum such as `minimize 3 * x + y;` combines several goals)",
+                "a second objective: constraints! takes one `minimize` or `maximize`; list several in order to optimise them lexicographically (`minimize (lateness, makespan);`), or weigh them in one sum (`minimize 3 * x + y;`)",
             );
             error.combine(syn::Error::new(
                 first.keyword,
@@ -203,7 +203,7 @@ fn steps<'a>(
                     continue;
                 }
                 match objective::classify(objective, dims, word) {
-                    Ok(constraint) => out.push(Step::Constraint(constraint)),
+                    Ok(constraints) => out.extend(constraints.into_iter().map(Step::Constraint)),
                     Err(error) => errors.push(error),
                 }
             }

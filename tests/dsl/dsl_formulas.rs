@@ -390,6 +390,49 @@ fn objectives_that_are_not_linear() {
 }
 
 #[test]
+fn several_objectives_are_optimised_in_order() {
+    // minimize (a, b, c): the smallest spread, then among those the largest weighted
+    // sum (a formula's objective after a linear one), then the smallest z.
+    let weights = [3i64, -1, 2];
+    let puzzle = constraints! {
+        let v[3] = amb(0..4i64);
+        require v[0] + v[1] + v[2] >= 4;
+        require v[0] != v[2];
+        minimize (
+            max(v[0], v[1], v[2]) - min(v[0], v[1], v[2]),
+            -sum(weights[i] * v[i] for i in 0..3),
+            v[2],
+        );
+    };
+    let values_at = |v: &[i64]| {
+        let spread = v.iter().max().unwrap() - v.iter().min().unwrap();
+        let weighted: i64 = weights.iter().zip(v).map(|(w, x)| w * x).sum();
+        vec![spread, -weighted, v[2]]
+    };
+    let values = (0..64i64)
+        .map(|k| [k % 4, k / 4 % 4, k / 16])
+        .filter(|v| v.iter().sum::<i64>() >= 4 && v[0] != v[2])
+        .map(|v| values_at(&v))
+        .min()
+        .expect("a solution");
+    for engine in ENGINES {
+        let mut last: Option<Vec<i64>> = None;
+        for improvement in puzzle.clone().engine(engine).improving() {
+            if let Some(last) = &last {
+                assert!(improvement.objectives < *last, "{engine:?}");
+            }
+            last = Some(improvement.objectives);
+        }
+        let best = puzzle.clone().engine(engine).best().unwrap();
+        assert!(best.proved, "{engine:?}");
+        assert_eq!(best.objectives, values, "{engine:?}");
+        let solution = best.solution.expect("a solution").v;
+        assert_eq!(values_at(&solution), values, "{engine:?}");
+        assert_eq!(last, Some(values.clone()), "{engine:?}");
+    }
+}
+
+#[test]
 fn a_tour_written_in_the_dsl_is_the_shortest() {
     // circuit over successors, the length a sum of lookups at chosen indices.
     let dist = [

@@ -333,7 +333,7 @@ fn scheduling_as_calls() {
         let puzzle = constraints! {
             let s[i < n] = amb(starts[i].clone());
             let d[i < n] = amb(durations[i].clone());
-            require cumulative(s, d, demands, capacity);
+            require cumulative(s, d, &demands, &capacity);
         };
         let expected = brute(&doms, |a| {
             let (s, d) = (&a[..n], &a[n..]);

@@ -54,6 +54,7 @@ pub(super) fn require(
 pub(super) fn objective(
     span: Span,
     sense: Sense,
+    then: bool,
     formula: &Formula<'_>,
     text: &str,
     model: &proc_macro2::Ident,
@@ -67,9 +68,10 @@ pub(super) fn objective(
         },
         span,
     );
+    let function = proc_macro2::Ident::new(if then { "then_objective" } else { "objective" }, span);
     quote_spanned! {span=> {
         let #node_name = #node;
-        ::ambsolve::__private::dsl::objective(
+        ::ambsolve::__private::dsl::#function(
             &mut #model,
             ::ambsolve::__private::Sense::#sense,
             #node_name,

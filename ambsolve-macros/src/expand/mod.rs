@@ -343,9 +343,10 @@ fn constrain(constraint: &Constraint<'_>, model: &Ident, counter: &mut usize) ->
         Constraint::Objective {
             span,
             sense,
+            then,
             formula,
             text,
-        } => formula::objective(*span, *sense, formula, text, model),
+        } => formula::objective(*span, *sense, *then, formula, text, model),
         Constraint::Global {
             span,
             name,
@@ -468,6 +469,17 @@ fn distinct(span: Span, items: &[(Operand<'_>, &[(Pat, Expr)])], model: &Ident) 
     }}
 }
 
+/// A build-time argument, borrowed: as written if the user borrowed it (`&durations`),
+/// else `&(expr)`.
+fn borrowed(expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Reference(reference) if reference.mutability.is_none() => {
+            quote::ToTokens::to_token_stream(reference)
+        }
+        _ => quote_spanned!(expr.span()=> &(#expr)),
+    }
+}
+
 /// `Model::NAME(args)`: arrays and single choices as their variables, build-time integers
 /// converted (out of `i64`, the model is invalid), other values as written. Each argument
 /// is bound first, so that converting one may touch the model.
@@ -488,10 +500,12 @@ fn global(
                 quote_spanned!(slot.span=> let #bound = &#handle;)
             }
             GlobalArg::Values(expr) => {
-                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_args(&mut #model, &(#expr));)
+                let values = borrowed(expr);
+                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_args(&mut #model, #values);)
             }
             GlobalArg::Value(expr) => {
-                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_arg(&mut #model, &(#expr));)
+                let value = borrowed(expr);
+                quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_arg(&mut #model, #value);)
             }
             GlobalArg::Plain(expr) => quote_spanned!(expr.span()=> let #bound = #expr;),
             GlobalArg::Items { loops, element } => {
@@ -578,7 +592,7 @@ fn linear(
                 #model.linear(#list, ::ambsolve::__private::Cmp::#cmp, #total);
             }
         }
-        Goal::Objective(sense) => {
+        Goal::Objective(sense, then) => {
             let sense = Ident::new(
                 match sense {
                     Sense::Minimize => "Minimize",
@@ -586,9 +600,10 @@ fn linear(
                 },
                 span,
             );
+            let method = Ident::new(if then { "then_objective" } else { "objective" }, span);
             quote_spanned! {span=>
                 let #total = ::ambsolve::__private::narrow(&mut #model, #total, "a constant");
-                #model.objective(::ambsolve::__private::Sense::#sense, #list, #total);
+                #model.#method(::ambsolve::__private::Sense::#sense, #list, #total);
             }
         }
     };

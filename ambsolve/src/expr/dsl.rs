@@ -543,3 +543,13 @@ pub fn objective(model: &mut Model<'_>, sense: Sense, expr: Node, text: &str) {
         )),
     }
 }
+
+/// `minimize (a, b);`'s objectives after the first: a further objective.
+pub fn then_objective(model: &mut Model<'_>, sense: Sense, expr: Node, text: &str) {
+    match expr.int() {
+        Some(e) => model.then_objective_expr(sense, e),
+        None => model.invalid(format!(
+            "the objective `{text}` is not an integer expression"
+        )),
+    }
+}

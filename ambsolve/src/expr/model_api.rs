@@ -136,16 +136,38 @@ impl Model<'_> {
     /// # Ok::<(), ambsolve::SearchError>(())
     /// ```
     pub fn minimize_expr(&mut self, expr: impl Into<IntExpr>) {
-        self.objective_expr(Sense::Minimize, expr.into());
+        self.objective_expr(Sense::Minimize, expr.into(), false);
     }
 
     /// Asks for the solutions that make `expr` as large as possible (see
     /// [`minimize_expr`](Model::minimize_expr)).
     pub fn maximize_expr(&mut self, expr: impl Into<IntExpr>) {
-        self.objective_expr(Sense::Maximize, expr.into());
+        self.objective_expr(Sense::Maximize, expr.into(), false);
     }
 
-    fn objective_expr(&mut self, sense: Sense, expr: IntExpr) {
+    /// Adds `expr` as a further objective, optimised once those before it are at their
+    /// optima (see [`then_objective`](Model::then_objective)).
+    ///
+    /// ```
+    /// use ambsolve::{Engine, IntExpr, Model, Sense};
+    ///
+    /// // The largest product x * y with x + y <= 7, then the smallest x - y.
+    /// let mut m = Model::new();
+    /// let x = m.var(1..=6i64);
+    /// let y = m.var(1..=6i64);
+    /// let (ex, ey) = (IntExpr::from(&x), IntExpr::from(&y));
+    /// m.add((ex.clone() + &ey).le(7));
+    /// m.maximize_expr(ex.clone() * ey.clone());
+    /// m.then_objective_expr(Sense::Minimize, ex - ey);
+    /// let best = m.solve(Engine::Trail).best()?;
+    /// assert_eq!(best.objectives, vec![12, -1]);
+    /// # Ok::<(), ambsolve::SearchError>(())
+    /// ```
+    pub fn then_objective_expr(&mut self, sense: Sense, expr: impl Into<IntExpr>) {
+        self.objective_expr(sense, expr.into(), true);
+    }
+
+    fn objective_expr(&mut self, sense: Sense, expr: IntExpr, then: bool) {
         let mut flat = Flat::new(self);
         let mut cx = Cx::root();
         let mut lin = Lin::default();
@@ -156,6 +178,10 @@ impl Model<'_> {
         let Some((terms, constant)) = flat.objective_parts(lin) else {
             return;
         };
-        self.objective(sense, terms, constant);
+        if then {
+            self.then_objective(sense, terms, constant);
+        } else {
+            self.objective(sense, terms, constant);
+        }
     }
 }

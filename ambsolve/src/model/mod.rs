@@ -237,15 +237,14 @@ impl<'a> Model<'a> {
 impl std::fmt::Debug for Model<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let names: Vec<String> = self.var_ids().map(|v| self.name(v)).collect();
-        f.debug_struct("Model")
-            .field("vars", &names)
+        let mut out = f.debug_struct("Model");
+        out.field("vars", &names)
             .field("constraints", &self.constraints)
-            .field("objective", &self.objective.as_ref().map(|o| o.sense))
-            .field(
-                "then",
-                &self.then.iter().map(|o| o.sense).collect::<Vec<_>>(),
-            )
-            .field("error", &self.error)
-            .finish()
+            .field("objective", &self.objective.as_ref().map(|o| o.sense));
+        if !self.then.is_empty() {
+            let senses: Vec<Sense> = self.then.iter().map(|o| o.sense).collect();
+            out.field("then", &senses);
+        }
+        out.field("error", &self.error).finish()
     }
 }
