@@ -25,6 +25,9 @@ struct Task {
     s_max: i128,
     d_min: i128,
     r_min: i128,
+    /// Whether its compulsory part is in the profile (a task placed at a demand it does
+    /// not surely have, to see whether it fits, is not).
+    in_profile: bool,
 }
 
 impl Task {
@@ -39,7 +42,7 @@ impl Task {
     /// the profile, which lies within the part or outside it).
     fn own(&self, from: i128, to: i128) -> i128 {
         match self.compulsory() {
-            Some((a, b)) if a <= from && to <= b => self.r_min,
+            Some((a, b)) if self.in_profile && a <= from && to <= b => self.r_min,
             _ => 0,
         }
     }
@@ -215,8 +218,23 @@ impl BuiltinPropagator for CumulativeProp {
         if let Some(pred) = pred {
             let var = Some(pred.var as usize);
             if let Some(k) = self.demands.iter().position(|r| r.var() == var) {
+                if pred.rel != Rel::Le {
+                    return false;
+                }
                 let most = self.demands[k].image(pred.value);
-                return pred.rel == Rel::Le && table.demand_capped(k, most, out);
+                let from = out.len();
+                if table.demand_capped(k, most, out) {
+                    return true;
+                }
+                out.truncate(from);
+                // Or no place at the least demand above `most` it had.
+                let (low, high) = atoms.ends_before(pred.var as usize, at);
+                let above = (low..=high)
+                    .filter(|&i| !atoms.gone_before(pred.var as usize, i, at))
+                    .map(|i| self.demands[k].image(i))
+                    .filter(|&r| r > most)
+                    .min();
+                return above.is_some_and(|least| table.no_place(k, least, out));
             }
         }
         table.explain(pred, out)
@@ -246,6 +264,7 @@ impl CumulativeProp {
                 s_max: i128::from(self.starts[k].max(store)?),
                 d_min: i128::from(self.durations[k].min(store)?),
                 r_min: i128::from(self.demands[k].min(store)?),
+                in_profile: true,
             });
         }
         // The peak is at least 0: with a task, the capacity must be too.
@@ -268,6 +287,27 @@ impl CumulativeProp {
                 let load = self.load_within(&task, from, to);
                 self.demands[k].set_max(store, most - load)?;
             }
+            if task.d_min > 0 && task.r_min == 0 {
+                self.no_place(store, k, &task, most)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A task that may have a demand of 0 (an optional task: absent, it uses nothing),
+    /// but that fits nowhere in its window at its least positive demand, has a demand of
+    /// 0.
+    fn no_place(&self, store: &mut Store, k: usize, task: &Task, most: i128) -> Result<(), Fail> {
+        let Some(least) = self.demands[k].values(store).filter(|&r| r > 0).min() else {
+            return Ok(());
+        };
+        let placed = Task {
+            r_min: i128::from(least),
+            in_profile: false,
+            ..*task
+        };
+        if self.earliest(&placed, most) > task.s_max {
+            self.demands[k].set_max(store, i128::from(least) - 1)?;
         }
         Ok(())
     }
@@ -275,6 +315,7 @@ impl CumulativeProp {
 
 #[cfg(test)]
 mod tests {
+    use crate::expr::BoolExpr;
     use crate::model::{Cmp, IntArg, Model};
     use crate::propagators::checker::tests::fuzz;
     use crate::propagators::scheduling::disjunctive::tests::{amount, start};
@@ -317,6 +358,54 @@ mod tests {
             m.linear(demands.iter().map(|d| (1, d)), Cmp::Ge, present);
             let demands: Vec<IntArg> = demands.iter().map(IntArg::from).collect();
             m.cumulative(starts, durations, demands, 1 + rng.below(2) as i64);
+            m
+        });
+    }
+
+    /// Optional tasks (`cumulative_optional`, `disjunctive_optional`) in wide windows and
+    /// narrow ones, with a sum asking for most of them: presences follow from the profile
+    /// (no place left, no room for a compulsory part), and the learning search asks why.
+    #[test]
+    fn optional_tasks_by_presence_agree_with_their_meaning() {
+        fuzz(300, |rng| {
+            let mut m = Model::new();
+            let n = 2 + rng.below(2) as usize;
+            let starts: Vec<IntArg> = (0..n)
+                .map(|_| {
+                    let low = rng.below(3) as i64;
+                    IntArg::from(&m.var(low..low + 1 + rng.below(4) as i64))
+                })
+                .collect();
+            let durations: Vec<IntArg> = (0..n)
+                .map(|_| match rng.below(6) {
+                    0 => IntArg::from(&m.var(0..3i64)),
+                    _ => IntArg::from(1 + rng.below(3) as i64),
+                })
+                .collect();
+            let presence: Vec<_> = (0..n).map(|_| m.var([false, true])).collect();
+            let present: Vec<_> = presence
+                .iter()
+                .map(|p| m.int_var(BoolExpr::from(p)))
+                .collect();
+            let wanted = n as i64 - 1 - rng.below(2) as i64;
+            m.linear(present.iter().map(|p| (1, p)), Cmp::Ge, wanted);
+            if rng.below(2) == 0 {
+                m.disjunctive_optional(starts, durations, &presence);
+            } else {
+                let demands: Vec<IntArg> = (0..n)
+                    .map(|_| match rng.below(5) {
+                        0 => IntArg::from(&m.var(0..3i64)),
+                        _ => IntArg::from(1 + rng.below(2) as i64),
+                    })
+                    .collect();
+                m.cumulative_optional(
+                    starts,
+                    durations,
+                    demands,
+                    &presence,
+                    1 + rng.below(2) as i64,
+                );
+            }
             m
         });
     }

@@ -211,19 +211,26 @@ impl<'v> TimeTable<'v> {
         true
     }
 
-    /// A point in `v..v + d` where the others leave task `k` no room: the latest when
-    /// pushing up (it covers the most starts above), the earliest when pushing down.
+    /// Explains task `k`'s demand at most `least - 1`: at a demand of `least` it would fit
+    /// at none of its starts (an optional task left no room is absent).
+    pub(crate) fn no_place(&self, k: usize, least: i128, out: &mut Vec<Pred>) -> bool {
+        self.pushed_at(k, Push::Up, None, least, out)
+    }
+
+    /// A point in `v..v + d` where the others leave task `k`, at demand `demand`, no
+    /// room: the latest when pushing up (it covers the most starts above), the earliest
+    /// when pushing down.
     fn blocked(
         &self,
         profile: &[(i128, i128, i128)],
         k: usize,
         v: i128,
         push: Push,
+        demand: i128,
     ) -> Option<i128> {
         let task = self.tasks[k];
         let (from, to) = (v, v + task.d_min - 1);
-        let full =
-            |&&(a, b, h): &&(i128, i128, i128)| a <= to && b > from && h + task.r_min > self.cap;
+        let full = |&&(a, b, h): &&(i128, i128, i128)| a <= to && b > from && h + demand > self.cap;
         match push {
             Push::Up => profile
                 .iter()
@@ -239,11 +246,25 @@ impl<'v> TimeTable<'v> {
     /// failure). The holes a push stepped over are the engine's to add; a failure adds
     /// its own.
     fn pushed(&self, k: usize, push: Push, target: Option<u32>, out: &mut Vec<Pred>) -> bool {
+        self.pushed_at(k, push, target, self.tasks[k].r_min, out)
+    }
+
+    /// As [`pushed`](TimeTable::pushed), for task `k` at demand `demand`: its own least
+    /// demand (which the explanation then names), or one it does not surely have (a
+    /// failure at it says its demand is below it).
+    fn pushed_at(
+        &self,
+        k: usize,
+        push: Push,
+        target: Option<u32>,
+        demand: i128,
+        out: &mut Vec<Pred>,
+    ) -> bool {
         let task = self.tasks[k];
         let IntView::Var { var, .. } = self.starts[k] else {
             return false;
         };
-        if task.d_min <= 0 || task.r_min <= 0 {
+        if task.d_min <= 0 || demand <= 0 {
             return false;
         }
         let profile = self.profile(Some(k));
@@ -263,10 +284,10 @@ impl<'v> TimeTable<'v> {
                     out.push(Pred::ne(var, index));
                 }
             } else {
-                let Some(t) = self.blocked(&profile, k, view.image(index), push) else {
+                let Some(t) = self.blocked(&profile, k, view.image(index), push, demand) else {
                     return false;
                 };
-                if !self.point(t, self.cap - task.r_min, Some(k), out) {
+                if !self.point(t, self.cap - demand, Some(k), out) {
                     return false;
                 }
                 first.get_or_insert(t);
@@ -311,7 +332,9 @@ impl<'v> TimeTable<'v> {
             _ => return false,
         }
         self.durations[k].explain_within(task.d_min, i128::MAX, out);
-        self.demands[k].explain_within(task.r_min, i128::MAX, out);
+        if demand <= task.r_min {
+            self.demands[k].explain_within(task.r_min, i128::MAX, out);
+        }
         self.capacity(out);
         true
     }
