@@ -1,4 +1,5 @@
-//! The scheduling constraints (`disjunctive`, `disjunctive_strict`, `cumulative`): known
+//! The scheduling constraints (`disjunctive`, `disjunctive_strict`, `cumulative`, and
+//! the optional tasks of `disjunctive_optional` and `cumulative_optional`): known
 //! answers, both engines against a brute force over small random models (with an
 //! independent reading of each constraint), local search, and arguments refused.
 //!
@@ -7,7 +8,7 @@
 
 use crate::common;
 
-use common::differential::{self, Arg, count_both as count};
+use common::differential::{self, Arg, count_both as count, engines_agree_on};
 
 use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Var};
 use proptest::prelude::*;
@@ -118,6 +119,108 @@ proptest! {
     #[test]
     fn local_search_finds_only_solutions(spec in spec()) {
         differential::local_finds_only(&build(&spec), &brute_force(&spec))?;
+    }
+}
+
+/// Optional tasks: starts, durations, (demands, capacity for a cumulative resource), and
+/// each task's presence, a 0/1 variable of its own.
+#[derive(Clone, Debug)]
+enum Optional {
+    Unary(Vec<Arg>, Vec<Arg>, Vec<usize>),
+    Cumulative(Vec<Arg>, Vec<Arg>, Vec<Arg>, Vec<usize>, Arg),
+}
+
+#[derive(Clone, Debug)]
+struct OptionalSpec {
+    /// The value lists, the presences' three `[0, 1]` lists last.
+    lists: Vec<Vec<i64>>,
+    kinds: Vec<Optional>,
+}
+
+/// MiniZinc's reading of optional tasks (`disjunctive` and `cumulative` over `var opt
+/// int` starts): the present tasks as the plain kind reads them; every duration and
+/// demand at least 0, present or not.
+fn optional_holds(kind: &Optional, values: &[i64]) -> bool {
+    let all = |args: &[Arg]| -> Vec<i64> { args.iter().map(|a| a.value(values)).collect() };
+    let keep = |items: Vec<i64>, p: &[usize]| -> Vec<Arg> {
+        items
+            .iter()
+            .zip(p)
+            .filter(|&(_, &v)| values[v] == 1)
+            .map(|(&x, _)| Arg::Const(x))
+            .collect()
+    };
+    match kind {
+        Optional::Unary(s, d, p) => {
+            let (s, d) = (all(s), all(d));
+            d.iter().all(|&d| d >= 0)
+                && holds(&Kind::Disjunctive(keep(s, p), keep(d, p), false), values)
+        }
+        Optional::Cumulative(s, d, r, p, c) => {
+            let (s, d, r) = (all(s), all(d), all(r));
+            let capacity = c.value(values);
+            d.iter().chain(&r).all(|&x| x >= 0)
+                && (s.is_empty() || capacity >= 0)
+                && holds(
+                    &Kind::Cumulative(keep(s, p), keep(d, p), keep(r, p), Arg::Const(capacity)),
+                    values,
+                )
+        }
+    }
+}
+
+fn build_optional(spec: &OptionalSpec) -> Model<'static> {
+    let mut m = Model::new();
+    let vars: Vec<Var<i64>> = spec.lists.iter().map(|l| m.var(l.clone())).collect();
+    let of = |args: &[Arg]| -> Vec<IntArg> { args.iter().map(|a| a.of(&vars)).collect() };
+    let present = |p: &[usize]| -> Vec<&Var<i64>> { p.iter().map(|&v| &vars[v]).collect() };
+    for kind in &spec.kinds {
+        match kind {
+            Optional::Unary(s, d, p) => m.disjunctive_optional(of(s), of(d), present(p)),
+            Optional::Cumulative(s, d, r, p, c) => {
+                m.cumulative_optional(of(s), of(d), of(r), present(p), c.of(&vars));
+            }
+        }
+    }
+    m
+}
+
+fn optional_spec() -> impl Strategy<Value = OptionalSpec> {
+    let kind = |vars: usize| {
+        (1usize..=4).prop_flat_map(move |n| {
+            let starts = move || proptest::collection::vec(arg(vars, -1, 4), n);
+            let amounts = move || proptest::collection::vec(arg(vars, -1, 3), n);
+            // Presence slots, shared between tasks and resources now and then.
+            let presence = move || proptest::collection::vec(0usize..3, n);
+            prop_oneof![
+                (starts(), amounts(), presence()).prop_map(|(s, d, p)| Optional::Unary(s, d, p)),
+                (starts(), amounts(), amounts(), presence(), arg(vars, -1, 3))
+                    .prop_map(|(s, d, r, p, c)| Optional::Cumulative(s, d, r, p, c)),
+            ]
+        })
+    };
+    differential::lists_and_kinds(-2..=4, kind).prop_map(|(mut lists, mut kinds)| {
+        let plain = lists.len();
+        lists.extend([vec![0, 1], vec![0, 1], vec![0, 1]]);
+        for kind in &mut kinds {
+            let (Optional::Unary(_, _, p) | Optional::Cumulative(_, _, _, p, _)) = kind;
+            for slot in p {
+                *slot += plain;
+            }
+        }
+        OptionalSpec { lists, kinds }
+    })
+}
+
+proptest! {
+    #![proptest_config(differential::cases(300))]
+
+    #[test]
+    fn optional_tasks_agree_with_the_brute_force(spec in optional_spec()) {
+        let expected = differential::brute_force_values(&spec.lists, |values| {
+            spec.kinds.iter().all(|k| optional_holds(k, values))
+        });
+        engines_agree_on(&build_optional(&spec), &expected, spec.lists.len())?;
     }
 }
 
