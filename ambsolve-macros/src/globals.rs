@@ -11,7 +11,7 @@ use crate::ast::Comprehension;
 use crate::checks::check_pat;
 use crate::formula::Reader;
 use crate::plan::{Constraint, GlobalArg};
-use crate::signatures::Param::{Int, Ints, Plain};
+use crate::signatures::Param::{Int, Ints, Lits, Plain};
 use crate::signatures::{GLOBALS, Param};
 
 /// The global constraint `part` calls, if it calls one (`comprehensions`: those its
@@ -54,6 +54,8 @@ fn placeholders(name: &str, params: &[Param]) -> Vec<String> {
         "global_cardinality" | "global_cardinality_closed" => &["x", "&[1, 2]", "counts"],
         "disjunctive" | "disjunctive_strict" => &["starts", "durations"],
         "cumulative" => &["starts", "durations", "demands", "capacity"],
+        "disjunctive_optional" => &["starts", "durations", "present"],
+        "cumulative_optional" => &["starts", "durations", "demands", "present", "capacity"],
         "bin_packing_load" => &["load", "bin", "w"],
         "bin_packing" => &["5", "bin", "w"],
         "bin_packing_capa" => &["capacities", "bin", "w"],
@@ -74,6 +76,7 @@ fn placeholders(name: &str, params: &[Param]) -> Vec<String> {
         .iter()
         .map(|p| match p {
             Ints => "x",
+            Lits => "b",
             Int => "c",
             Plain => "1",
         })
@@ -124,10 +127,10 @@ fn meant(param: Param, slot: Option<&Slot>) -> Option<String> {
         text
     };
     match param {
-        Ints if slot.depth == 0 && !slot.indices.is_empty() => {
+        Ints | Lits if slot.depth == 0 && !slot.indices.is_empty() => {
             Some(base(&slot.indices[..slot.indices.len() - 1]))
         }
-        Ints if slot.depth >= 2 => Some(format!("{}[r]", base(&slot.indices))),
+        Ints | Lits if slot.depth >= 2 => Some(format!("{}[r]", base(&slot.indices))),
         Int if slot.depth >= 1 => Some(format!("{}[i]", base(&slot.indices))),
         _ => None,
     }
@@ -182,7 +185,7 @@ fn arguments<'a>(
                 .all(|i| analyze::first_choice_in(i, dims).is_none())
         };
         if let Some(comprehension) = placeholder(arg, comprehensions) {
-            if !matches!(param, Ints) {
+            if !matches!(param, Ints | Lits) {
                 return Err(syn::Error::new(
                     comprehension.element.span(),
                     format!(
@@ -191,7 +194,7 @@ fn arguments<'a>(
                     ),
                 ));
             }
-            args.push(items(comprehension, dims, &name)?);
+            args.push(items(comprehension, dims, &name, matches!(param, Lits))?);
             continue;
         }
         args.push(match (param, chosen, slot) {
@@ -210,6 +213,18 @@ fn arguments<'a>(
             (Ints, Some(_), _) => {
                 return Err(wanted(
                     "an array of choices (`x`, a row `g[r]`, a slice `x[1..n]`, a column `g[r][c] for r in 0..n`) or a list of integers",
+                ));
+            }
+            (Lits, Some(_), Some(slot))
+                if (slot.depth == 1
+                    || slot.depth == 0 && matches!(slot.indices.last(), Some(Expr::Range(_))))
+                    && constant_indices(&slot) =>
+            {
+                GlobalArg::Choices(slot)
+            }
+            (Lits, _, _) => {
+                return Err(wanted(
+                    "an array of boolean (or 0/1) choices (`b`, a row `g[r]`, a slice `b[1..n]`, a comprehension `g[r][c] for r in 0..n` or `s[i] < 3 for i in 0..n`)",
                 ));
             }
             (Int, None, _) => GlobalArg::Value(arg),
@@ -246,6 +261,7 @@ fn items<'a>(
     comprehension: &'a Comprehension,
     dims: &Choices,
     name: &str,
+    lits: bool,
 ) -> syn::Result<GlobalArg<'a>> {
     for (pat, range) in &comprehension.loops {
         check_pat(pat, dims)?;
@@ -269,6 +285,7 @@ fn items<'a>(
     Ok(GlobalArg::Items {
         loops: &comprehension.loops,
         element,
+        lits,
     })
 }
 

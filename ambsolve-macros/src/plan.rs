@@ -108,6 +108,8 @@ pub(crate) enum GlobalArg<'a> {
     Items {
         loops: &'a [(Pat, Expr)],
         element: Formula<'a>,
+        /// Each item a literal (a condition, or a 0/1 integer), not an integer.
+        lits: bool,
     },
 }
 

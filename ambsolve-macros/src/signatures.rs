@@ -11,11 +11,14 @@ pub(crate) enum Param {
     Ints,
     /// One integer: a choice, or a build-time integer.
     Int,
+    /// Literals: an array of boolean (or 0/1) choices (a row, a slice, a comprehension
+    /// of conditions).
+    Lits,
     /// A build-time value passed as it is written (an `i64`, a `bool`, a `&Dfa`..).
     Plain,
 }
 
-use Param::{Int, Ints, Plain};
+use Param::{Int, Ints, Lits, Plain};
 
 /// A global constraint written as a call: its name, its parameters, and the `Model`
 /// method it calls (the same name unless given) with a trailing `bool` (if given).
@@ -67,6 +70,8 @@ pub(crate) const GLOBALS: &[Global] = &[
     same("disjunctive", &[Ints, Ints]),
     same("disjunctive_strict", &[Ints, Ints]),
     same("cumulative", &[Ints, Ints, Ints, Int]),
+    same("disjunctive_optional", &[Ints, Ints, Lits]),
+    same("cumulative_optional", &[Ints, Ints, Ints, Lits, Int]),
     // packing
     same("bin_packing_load", &[Ints, Ints, Ints]),
     same("bin_packing", &[Plain, Ints, Ints]),

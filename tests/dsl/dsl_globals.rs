@@ -353,3 +353,63 @@ fn scheduling_as_calls() {
         );
     }
 }
+
+#[test]
+fn optional_tasks_take_presences_as_arrays_rows_and_conditions() {
+    // Three tasks, each on machine A (`a[i]`) or on machine B (`!a[i]`, a comprehension
+    // of conditions); and the same with 0/1 integer choices in a grid, rows as presences.
+    let d = [2i64, 2, 3];
+    let machines = constraints! {
+        let s[3] = amb(0..4i64);
+        let a[3] = amb([false, true]);
+        require disjunctive_optional(s, &d, a);
+        require disjunctive_optional(s, &d, !a[i] for i in 0..3);
+    };
+    let apart = |s: &[i64], on: &[bool]| {
+        (0..3).all(|i| {
+            (i + 1..3).all(|j| !(on[i] && on[j]) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
+        })
+    };
+    let domains: Vec<Vec<i64>> = vec![(0..4).collect(); 3]
+        .into_iter()
+        .chain(vec![vec![0, 1]; 3])
+        .collect();
+    let expected = brute(&domains, |v| {
+        let (s, a) = v.split_at(3);
+        let on_a: Vec<bool> = a.iter().map(|&x| x == 1).collect();
+        let on_b: Vec<bool> = on_a.iter().map(|&x| !x).collect();
+        apart(s, &on_a) && apart(s, &on_b)
+    });
+    agree(&machines, expected, "disjunctive_optional");
+
+    let r = [1i64, 2, 1];
+    let grid = constraints! {
+        let s[3] = amb(0..4i64);
+        let on[2][3] = amb(0..2i64);
+        require cumulative_optional(s, &d, &r, on[0], 2);
+        require cumulative_optional(s, &d, &r, on[1], 1);
+        for i in 0..3 {
+            require on[0][i] + on[1][i] == 1;
+        }
+    };
+    let expected = brute(
+        &vec![(0..4).collect::<Vec<i64>>(); 3]
+            .into_iter()
+            .chain(vec![vec![0, 1]; 6])
+            .collect::<Vec<_>>(),
+        |v| {
+            let (s, on) = v.split_at(3);
+            let fits = |row: &[i64], capacity: i64| {
+                (0..8).all(|t| {
+                    (0..3)
+                        .filter(|&i| row[i] == 1 && s[i] <= t && t < s[i] + d[i])
+                        .map(|i| r[i])
+                        .sum::<i64>()
+                        <= capacity
+                })
+            };
+            (0..3).all(|i| on[i] + on[3 + i] == 1) && fits(&on[..3], 2) && fits(&on[3..], 1)
+        },
+    );
+    agree(&grid, expected, "cumulative_optional");
+}

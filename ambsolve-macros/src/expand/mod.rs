@@ -508,10 +508,15 @@ fn global(
                 quote_spanned!(expr.span()=> let #bound = ::ambsolve::__private::dsl::int_arg(&mut #model, #value);)
             }
             GlobalArg::Plain(expr) => quote_spanned!(expr.span()=> let #bound = #expr;),
-            GlobalArg::Items { loops, element } => {
+            GlobalArg::Items {
+                loops,
+                element,
+                lits,
+            } => {
                 let items = internal("__items");
                 let node = formula::exact_node(element);
-                let push = quote_spanned!(element.span=> #items.push(::ambsolve::__private::dsl::int_item(&mut #model, #node)););
+                let item = Ident::new(if *lits { "lit_item" } else { "int_item" }, element.span);
+                let push = quote_spanned!(element.span=> #items.push(::ambsolve::__private::dsl::#item(&mut #model, #node)););
                 let body = looped(loops, push);
                 quote_spanned! {element.span=>
                     let #bound = {

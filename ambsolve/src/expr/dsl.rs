@@ -11,7 +11,7 @@ use std::cell::Cell;
 
 use crate::expr::{BoolExpr, IntExpr};
 use crate::model::Arg;
-use crate::model::{Cmp, IntArg, Integer, Model, Sense};
+use crate::model::{Cmp, IntArg, Integer, Lit, Model, Sense};
 use crate::var::Var;
 
 /// A value of a condition while the model is built.
@@ -220,6 +220,27 @@ pub fn int_args<'v, C: Constant + 'v>(
     values: impl IntoIterator<Item = &'v C>,
 ) -> Vec<IntArg> {
     values.into_iter().map(|v| int_arg(model, v)).collect()
+}
+
+/// An item of a list of literals written as a comprehension (a task's presence): a
+/// condition as the literal that holds when it does, an integer (a choice over 0 and 1)
+/// as the literal that it is 1, required to be 0 or 1.
+pub fn lit_item(model: &mut Model<'_>, item: Node) -> Lit {
+    match item {
+        Node::Bool(b) => model.reify(b),
+        Node::Int(e) => {
+            model.add(e.clone().ge(0));
+            model.add(e.clone().le(1));
+            model.reify(e.eq(1))
+        }
+        Node::Other => {
+            model.invalid(
+                "an item of a global constraint's list of literals is neither a boolean nor an integer"
+                    .to_string(),
+            );
+            model.reify(true)
+        }
+    }
 }
 
 /// An item of a global constraint's list written as a comprehension: a build-time
