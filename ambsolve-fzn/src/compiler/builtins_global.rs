@@ -44,6 +44,8 @@ pub(crate) const BUILTINS: &[(&str, Handler)] = &[
     ("fzn_disjunctive", disjunctive),
     ("fzn_disjunctive_strict", disjunctive),
     ("fzn_cumulative", cumulative),
+    ("ambsolve_disjunctive_optional", disjunctive_optional),
+    ("ambsolve_cumulative_optional", cumulative_optional),
     ("ambsolve_bin_packing_load", bin_packing),
     ("ambsolve_bin_packing_capa", bin_packing),
     ("fzn_bin_packing", bin_packing),
@@ -331,6 +333,34 @@ pub(crate) fn disjunctive(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznE
     } else {
         ctx.model.disjunctive(s, d);
     }
+    Ok(())
+}
+
+/// `ambsolve_disjunctive_optional(s, d, present)`: no two present tasks (start `s[i]`,
+/// duration `d[i]`, present when `present[i]`) overlap; tasks of duration 0 are free.
+pub(crate) fn disjunctive_optional(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
+    let [s, d, present] = call.arity(3)? else {
+        unreachable!("three arguments")
+    };
+    let s = ctx.int_args(call.line, s)?;
+    let d = ctx.int_args(call.line, d)?;
+    let present = ctx.lit_args(call.line, present)?;
+    ctx.model.disjunctive_optional(s, d, present);
+    Ok(())
+}
+
+/// `ambsolve_cumulative_optional(s, d, r, present, b)`: at every time, the present tasks
+/// running use at most `b` in all.
+pub(crate) fn cumulative_optional(ctx: &mut Context, call: &Call<'_>) -> Result<(), FznError> {
+    let [s, d, r, present, b] = call.arity(5)? else {
+        unreachable!("five arguments")
+    };
+    let s = ctx.int_args(call.line, s)?;
+    let d = ctx.int_args(call.line, d)?;
+    let r = ctx.int_args(call.line, r)?;
+    let present = ctx.lit_args(call.line, present)?;
+    let b = ctx.int_arg(call.line, b)?;
+    ctx.model.cumulative_optional(s, d, r, present, b);
     Ok(())
 }
 

@@ -451,6 +451,40 @@ fn globals_of_the_mznlib() {
             v.iter().all(|b| (1..=2).contains(b)) && v[..2].iter().filter(|&&b| b == 1).count() <= 1
         },
     );
+    // Optional tasks: x, y, z start tasks of 2, 1 and 2 when p, q, r hold.
+    let tasks = [
+        int("x", 0, 2),
+        int("y", 0, 2),
+        int("z", 0, 2),
+        boolean("p"),
+        boolean("q"),
+        boolean("r"),
+    ];
+    let (d, demand) = ([2, 1, 2], [1, 2, 1]);
+    agrees(
+        &tasks,
+        "ambsolve_disjunctive_optional([x, y, z], [2, 1, 2], [p, q, r])",
+        |v| {
+            (0..3).all(|i| {
+                (i + 1..3).all(|j| {
+                    v[3 + i] == 0 || v[3 + j] == 0 || v[i] + d[i] <= v[j] || v[j] + d[j] <= v[i]
+                })
+            })
+        },
+    );
+    agrees(
+        &tasks,
+        "ambsolve_cumulative_optional([x, y, z], [2, 1, 2], [1, 2, 1], [p, q, r], 2)",
+        |v| {
+            (0..4).all(|t| {
+                (0..3)
+                    .filter(|&i| v[3 + i] == 1 && v[i] <= t && t < v[i] + d[i])
+                    .map(|i| demand[i])
+                    .sum::<i64>()
+                    <= 2
+            })
+        },
+    );
 }
 
 #[test]
