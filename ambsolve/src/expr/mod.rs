@@ -16,6 +16,7 @@ mod flatten;
 mod int_expr;
 mod model_api;
 mod ops;
+mod optional;
 mod primitives;
 
 use std::sync::Arc;
