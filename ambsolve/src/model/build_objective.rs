@@ -30,17 +30,25 @@ impl<'a> Model<'a> {
         if self.objective.is_some() {
             return self.fail("a model has one objective, and this one has two".to_string());
         }
+        self.objective = self.checked_objective(sense, terms, constant);
+    }
+
+    /// The objective `Σ coefficient × variable + constant` as engines see it (a cost to
+    /// minimise); `None` if the model became invalid.
+    fn checked_objective<X: Into<Term>>(
+        &mut self,
+        sense: Sense,
+        terms: impl IntoIterator<Item = X>,
+        constant: i64,
+    ) -> Option<ObjectiveDef> {
         let sign = match sense {
             Sense::Minimize => 1,
             Sense::Maximize => -1,
         };
-        let Some(cost) = self.linear_def(terms, Cmp::Lt, 0, sign) else {
-            return;
-        };
-        match ObjectiveDef::new(sense, cost, constant) {
-            Ok(def) => self.objective = Some(def),
-            Err(message) => self.fail(message),
-        }
+        let cost = self.linear_def(terms, Cmp::Lt, 0, sign)?;
+        ObjectiveDef::new(sense, cost, constant)
+            .map_err(|message| self.fail(message))
+            .ok()
     }
 
     /// Adds a further objective `Σ coefficient × variable + constant` (lexicographic
@@ -79,16 +87,8 @@ impl<'a> Model<'a> {
                     .to_string(),
             );
         }
-        let sign = match sense {
-            Sense::Minimize => 1,
-            Sense::Maximize => -1,
-        };
-        let Some(cost) = self.linear_def(terms, Cmp::Lt, 0, sign) else {
-            return;
-        };
-        match ObjectiveDef::new(sense, cost, constant) {
-            Ok(def) => self.then.push(def),
-            Err(message) => self.fail(message),
+        if let Some(def) = self.checked_objective(sense, terms, constant) {
+            self.then.push(def);
         }
     }
 
