@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::differential::{self, Arg, count_both as count, engines_agree_on};
+use common::differential::{self, Arg, count_both as count, engines_agree_on, local_finds_only_on};
 
 use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Var};
 use proptest::prelude::*;
@@ -185,6 +185,13 @@ fn build_optional(spec: &OptionalSpec) -> Model<'static> {
     m
 }
 
+/// Every index tuple whose values satisfy every kind of optional tasks.
+fn optional_brute_force(spec: &OptionalSpec) -> Vec<Vec<u32>> {
+    differential::brute_force_values(&spec.lists, |values| {
+        spec.kinds.iter().all(|k| optional_holds(k, values))
+    })
+}
+
 fn optional_spec() -> impl Strategy<Value = OptionalSpec> {
     let kind = |vars: usize| {
         (1usize..=4).prop_flat_map(move |n| {
@@ -217,10 +224,14 @@ proptest! {
 
     #[test]
     fn optional_tasks_agree_with_the_brute_force(spec in optional_spec()) {
-        let expected = differential::brute_force_values(&spec.lists, |values| {
-            spec.kinds.iter().all(|k| optional_holds(k, values))
-        });
+        let expected = optional_brute_force(&spec);
         engines_agree_on(&build_optional(&spec), &expected, spec.lists.len())?;
+    }
+
+    #[test]
+    fn local_search_finds_only_schedules_of_present_tasks(spec in optional_spec()) {
+        let expected = optional_brute_force(&spec);
+        local_finds_only_on(&build_optional(&spec), &expected, spec.lists.len())?;
     }
 }
 
