@@ -10,7 +10,7 @@ use crate::common;
 
 use common::differential::{self, Arg, count_both as count, engines_agree_on, local_finds_only_on};
 
-use ambsolve::{Engine, IntArg, Limits, Model, SearchError, Var};
+use ambsolve::{Engine, IntArg, Limits, Lit, Model, SearchError, Var};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -388,6 +388,38 @@ fn arguments_that_do_not_fit_are_refused() {
         m.error()
             .is_some_and(|e| e.contains("does not fit in an i64"))
     );
+}
+
+#[test]
+fn optional_tasks_refuse_arguments_that_do_not_fit() {
+    let mut m = Model::new();
+    let s = m.vars("s", 2, 0..3i64);
+    let p = m.vars("p", 1, [false, true]);
+    m.disjunctive_optional(&s, [1, 1], &p);
+    let error = m.solve(Engine::Trail).count().unwrap_err();
+    assert!(
+        matches!(&error, SearchError::InvalidModel(message)
+            if message.contains("disjunctive_optional: 2 starts but 1 presences")),
+        "{error}"
+    );
+    // A presence over values other than 0 and 1, and one of another model.
+    let mut m = Model::new();
+    let s = m.vars("s", 2, 0..3i64);
+    let wide = m.var(0..3i64);
+    let p = m.var([false, true]);
+    m.cumulative_optional(&s, [1, 1], [1, 1], [Lit::from(&wide), Lit::from(&p)], 1);
+    let error = m.solve(Engine::Replay).count().unwrap_err();
+    assert!(
+        matches!(&error, SearchError::InvalidModel(message) if message.contains("literal")),
+        "{error}"
+    );
+    let mut other = Model::new();
+    let stranger = other.var([false, true]);
+    let mut m = Model::new();
+    let s = m.vars("s", 1, 0..3i64);
+    m.disjunctive_optional(&s, [2], [&stranger]);
+    let error = m.solve(Engine::Trail).count().unwrap_err();
+    assert!(matches!(error, SearchError::InvalidModel(_)), "{error}");
 }
 
 #[test]
