@@ -39,13 +39,7 @@ pub(crate) struct Pred {
 impl Pred {
     /// Whether it holds where each variable takes the value index `values` gives it.
     pub(crate) fn holds_at(self, values: &[u32]) -> bool {
-        let x = values[self.var as usize];
-        match self.rel {
-            Rel::Ge => x >= self.value,
-            Rel::Le => x <= self.value,
-            Rel::Eq => x == self.value,
-            Rel::Ne => x != self.value,
-        }
+        self.accepts(values[self.var as usize])
     }
 
     pub(crate) fn ge(var: usize, value: u32) -> Pred {
