@@ -144,6 +144,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// A feature's pair of flags (`--lns`, `--no-lns`): `Some(true)` if turned on,
+/// `Some(false)` if off, `None` for the default.
+fn switch(on: bool, off: bool) -> Option<bool> {
+    match (on, off) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    }
+}
+
 /// Reads the model (`-`: standard input), then solves it and prints: the whole job, as
 /// `limits` allow. `reading` is set while the model is read (see `main`).
 fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
@@ -186,16 +196,8 @@ fn job(args: &Args, limits: &ReadLimits, reading: &Mutex<bool>) -> ExitCode {
     options.intermediate = args.intermediate;
     options.solutions = args.solutions;
     options.free = args.free;
-    options.learning = match (args.learning, args.no_learning) {
-        (true, _) => Some(true),
-        (_, true) => Some(false),
-        _ => None,
-    };
-    options.lns = match (args.lns, args.no_lns) {
-        (true, _) => Some(true),
-        (_, true) => Some(false),
-        _ => None,
-    };
+    options.learning = switch(args.learning, args.no_learning);
+    options.lns = switch(args.lns, args.no_lns);
     options.statistics = args.statistics;
     options.time = limits
         .deadline

@@ -200,7 +200,6 @@ impl Context {
         self.decls.len() - 1
     }
 
-    /// The declaration `decl` was merged into (itself if it was not).
     /// The model's decisions: the variable of each class of merged declarations not
     /// every one of which is `is_defined_var`.
     pub(crate) fn decisions(&self) -> Vec<ambsolve::VarId> {
@@ -217,6 +216,7 @@ impl Context {
             .collect()
     }
 
+    /// The declaration `decl` was merged into (itself if it was not).
     pub(crate) fn root(&self, mut decl: usize) -> usize {
         while self.parent[decl] != decl {
             decl = self.parent[decl];
