@@ -50,7 +50,7 @@ pub(super) fn require(
     }
 }
 
-/// The objective `formula`, minimised or maximised.
+/// The objective `formula`, minimised or maximised; `then`: a further one.
 pub(super) fn objective(
     span: Span,
     sense: Sense,
@@ -68,12 +68,12 @@ pub(super) fn objective(
         },
         span,
     );
-    let function = proc_macro2::Ident::new(if then { "then_objective" } else { "objective" }, span);
     quote_spanned! {span=> {
         let #node_name = #node;
-        ::ambsolve::__private::dsl::#function(
+        ::ambsolve::__private::dsl::objective(
             &mut #model,
             ::ambsolve::__private::Sense::#sense,
+            #then,
             #node_name,
             #text,
         );

@@ -554,21 +554,11 @@ pub fn require_only(model: &mut Model<'_>, condition: Node, text: &str) {
     }
 }
 
-/// The objective: minimise or maximise `expr`, an integer expression.
-pub fn objective(model: &mut Model<'_>, sense: Sense, expr: Node, text: &str) {
+/// The objective: minimise or maximise `expr`, an integer expression; `then`: a further
+/// objective (`minimize (a, b);`'s after the first).
+pub fn objective(model: &mut Model<'_>, sense: Sense, then: bool, expr: Node, text: &str) {
     match expr.int() {
-        Some(e) if sense == Sense::Minimize => model.minimize_expr(e),
-        Some(e) => model.maximize_expr(e),
-        None => model.invalid(format!(
-            "the objective `{text}` is not an integer expression"
-        )),
-    }
-}
-
-/// `minimize (a, b);`'s objectives after the first: a further objective.
-pub fn then_objective(model: &mut Model<'_>, sense: Sense, expr: Node, text: &str) {
-    match expr.int() {
-        Some(e) => model.then_objective_expr(sense, e),
+        Some(e) => model.objective_expr(sense, e, then),
         None => model.invalid(format!(
             "the objective `{text}` is not an integer expression"
         )),

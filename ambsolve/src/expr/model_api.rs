@@ -167,7 +167,8 @@ impl Model<'_> {
         self.objective_expr(sense, expr.into(), true);
     }
 
-    fn objective_expr(&mut self, sense: Sense, expr: IntExpr, then: bool) {
+    /// `expr` as the objective, or (`then`) a further one.
+    pub(crate) fn objective_expr(&mut self, sense: Sense, expr: IntExpr, then: bool) {
         let mut flat = Flat::new(self);
         let mut cx = Cx::root();
         let mut lin = Lin::default();
