@@ -199,14 +199,12 @@ fn arguments<'a>(
         }
         args.push(match (param, chosen, slot) {
             (Ints, None, _) => GlobalArg::Values(arg),
-            (Ints, Some(_), Some(slot)) if slot.depth == 1 && constant_indices(&slot) => {
-                GlobalArg::Choices(slot)
-            }
-            // A slice of an array or row, `x[1..n]`: the slice of its choices.
-            (Ints, Some(_), Some(slot))
-                if slot.depth == 0
-                    && constant_indices(&slot)
-                    && matches!(slot.indices.last(), Some(Expr::Range(_))) =>
+            // An array or row, or a slice of one (`x[1..n]`: the slice of its choices).
+            (Ints | Lits, Some(_), Some(slot))
+                if constant_indices(&slot)
+                    && (slot.depth == 1
+                        || slot.depth == 0
+                            && matches!(slot.indices.last(), Some(Expr::Range(_)))) =>
             {
                 GlobalArg::Choices(slot)
             }
@@ -214,13 +212,6 @@ fn arguments<'a>(
                 return Err(wanted(
                     "an array of choices (`x`, a row `g[r]`, a slice `x[1..n]`, a column `g[r][c] for r in 0..n`) or a list of integers",
                 ));
-            }
-            (Lits, Some(_), Some(slot))
-                if (slot.depth == 1
-                    || slot.depth == 0 && matches!(slot.indices.last(), Some(Expr::Range(_))))
-                    && constant_indices(&slot) =>
-            {
-                GlobalArg::Choices(slot)
             }
             (Lits, _, _) => {
                 return Err(wanted(
