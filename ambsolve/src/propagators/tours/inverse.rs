@@ -2,6 +2,12 @@
 //! the other way), and `f` is kept all different by a matching. Once the two agree, every
 //! value left is used by a solution: a matching of `f` is a permutation whose inverse
 //! `g` can take.
+//!
+//! In a search that learns it propagates as MiniZinc's decomposition does (`f[i] = j`
+//! exactly when `g[j] = i`), so that each removal has a reason of one predicate: `g[j] !=
+//! i`, or another item fixed to the value (`g[j'] = i`). Hall sets are left out there:
+//! their explanations read the whole graph's past domains, and on `black-hole` they cost
+//! three times the time they save.
 
 use crate::choice::Fail;
 use crate::model::Inverse;
@@ -30,6 +36,9 @@ pub(crate) struct InverseProp {
     g_before: Rows,
     all: Vec<usize>,
     matching: Matching,
+    /// Learning: the side (`f`'s: true) and item left without a value by the run that
+    /// just failed.
+    failed: Option<(bool, usize)>,
 }
 
 impl InverseProp {
@@ -51,6 +60,7 @@ impl InverseProp {
             g_before: Rows::new(ng, nf),
             all: (0..nf).collect(),
             matching: Matching::default(),
+            failed: None,
         }
     }
 }
@@ -81,6 +91,22 @@ fn channel(a: &mut Rows, b: &Rows, rows: usize) {
             at = j + 1;
             if !b.has(j, i) {
                 a.unset(i, j);
+            }
+        }
+    }
+}
+
+/// Where `b`'s row `i` is fixed to `j`, removes from `a`'s row `j` every column but `i`:
+/// no other item of `b`'s side may name `j`.
+fn fix(a: &mut Rows, b: &Rows, rows: usize) {
+    for i in 0..rows {
+        if let Some(j) = b.single(i) {
+            let mut at = 0;
+            while let Some(k) = a.next(j, at) {
+                at = k + 1;
+                if k != i {
+                    a.unset(j, k);
+                }
             }
         }
     }
@@ -168,12 +194,73 @@ fn explain_gone(
     }
 }
 
+/// An item of `items` other than `skip` fixed to `value` before `at`: the predicate that
+/// says so (none for a constant).
+fn named_by(
+    items: &[IntView],
+    skip: usize,
+    value: i128,
+    atoms: &Atoms,
+    at: u32,
+) -> Option<Option<Pred>> {
+    items.iter().enumerate().find_map(|(k, view)| {
+        if k == skip {
+            return None;
+        }
+        match view {
+            IntView::Const(c) => (i128::from(*c) == value).then_some(None),
+            IntView::Var { var, .. } => {
+                let index = atoms.fixed_before(*var, at)?;
+                (view.image(index) == value).then_some(Some(Pred::eq(*var, index)))
+            }
+        }
+    })
+}
+
 /// Explanations (a search that learns): `f[i]` loses `j` (or `g[j]` loses `i`) because
 /// the other side lacks it, or because a Hall set of `f`'s items takes every position
 /// they may name, `j` among them ([`hall_set`]); a failure, by a Hall set with fewer
 /// positions than items. Each edge the set needs gone is explained by the side that lacks
 /// it.
 impl InverseProp {
+    /// Why edge (`f[i]`, `g[j]`) is gone from one side (`f`'s: `on_f`) while the side had
+    /// it before `at`, without a Hall set: the other side lacks it (marked in `need_f` or
+    /// `need_g`), or names another item (`g[j'] = i` takes `f[i]`'s value, `f[i'] = j`
+    /// takes `g[j]`'s; appended to `out`). Returns whether one of these holds.
+    #[allow(clippy::too_many_arguments)]
+    fn edge_taken(
+        &self,
+        on_f: bool,
+        i: usize,
+        j: usize,
+        atoms: &Atoms,
+        at: u32,
+        need_f: &mut Rows,
+        need_g: &mut Rows,
+        out: &mut Vec<Pred>,
+    ) -> bool {
+        let (f_value, g_value) = (
+            i128::from(self.f_offset) + i as i128,
+            i128::from(self.g_offset) + j as i128,
+        );
+        if on_f && !self.g[j].had_before(atoms, at, f_value) {
+            need_g.set(j, i);
+        } else if !on_f && !self.f[i].had_before(atoms, at, g_value) {
+            need_f.set(i, j);
+        } else {
+            let named = if on_f {
+                named_by(&self.g, j, f_value, atoms, at)
+            } else {
+                named_by(&self.f, i, g_value, atoms, at)
+            };
+            let Some(named) = named else {
+                return false;
+            };
+            out.extend(named);
+        }
+        true
+    }
+
     fn explain_edges(
         &self,
         atoms: &Atoms,
@@ -225,11 +312,42 @@ impl InverseProp {
         };
         let from = out.len();
         match pred {
-            None => {
-                if !hall(None, &mut need_f, &mut need_g) {
-                    return false;
+            None => match self.failed {
+                // Each position the item could name is gone from it, or taken.
+                Some((on_f, k)) => {
+                    for col in 0..n {
+                        let (i, j) = if on_f { (k, col) } else { (col, k) };
+                        let (own, own_value) = if on_f {
+                            (&self.f[i], i128::from(self.g_offset) + j as i128)
+                        } else {
+                            (&self.g[j], i128::from(self.f_offset) + i as i128)
+                        };
+                        if !own.had_before(atoms, at, own_value) {
+                            if on_f {
+                                need_f.set(i, j);
+                            } else {
+                                need_g.set(j, i);
+                            }
+                        } else if !self.edge_taken(
+                            on_f,
+                            i,
+                            j,
+                            atoms,
+                            at,
+                            &mut need_f,
+                            &mut need_g,
+                            out,
+                        ) {
+                            return false;
+                        }
+                    }
                 }
-            }
+                None => {
+                    if !hall(None, &mut need_f, &mut need_g) {
+                        return false;
+                    }
+                }
+            },
             Some(pred) => {
                 let var = pred.var as usize;
                 let on = |view: &IntView| view.var() == Some(var);
@@ -258,16 +376,11 @@ impl InverseProp {
                         continue;
                     };
                     let (i, j) = if on_f { (k, col) } else { (col, k) };
-                    // The other side lacks the edge, or a Hall set takes its position.
-                    if on_f
-                        && !self.g[j].had_before(atoms, at, i128::from(self.f_offset) + i as i128)
+                    // The other side lacks the edge or names another, or a Hall set
+                    // takes its position.
+                    if !self.edge_taken(on_f, i, j, atoms, at, &mut need_f, &mut need_g, out)
+                        && !hall(Some((i, j)), &mut need_f, &mut need_g)
                     {
-                        need_g.set(j, i);
-                    } else if !on_f
-                        && !self.f[i].had_before(atoms, at, i128::from(self.g_offset) + j as i128)
-                    {
-                        need_f.set(i, j);
-                    } else if !hall(Some((i, j)), &mut need_f, &mut need_g) {
                         return false;
                     }
                 }
@@ -300,6 +413,7 @@ impl BuiltinPropagator for InverseProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
+        self.failed = None;
         let (nf, ng) = (self.f.len(), self.g.len());
         if nf != ng {
             return Err(Fail);
@@ -312,10 +426,29 @@ impl BuiltinPropagator for InverseProp {
             }
             self.f_before.clone_from(&self.fd);
             self.g_before.clone_from(&self.gd);
-            channel(&mut self.fd, &self.gd, nf);
-            channel(&mut self.gd, &self.fd, ng);
-            self.matching.prune(&mut self.fd, &self.all)?;
-            channel(&mut self.gd, &self.fd, ng);
+            if store.atoms().is_some() {
+                // Learning: the decomposition's strength (`f[i] = j` exactly when `g[j] =
+                // i`), each removal explained by one predicate of the domains read (Hall
+                // sets cost more to explain than they save). The engine runs it again on
+                // its own changes.
+                channel(&mut self.fd, &self.g_before, nf);
+                channel(&mut self.gd, &self.f_before, ng);
+                fix(&mut self.fd, &self.g_before, ng);
+                fix(&mut self.gd, &self.f_before, nf);
+                if let Some(i) = (0..nf).find(|&i| self.fd.next(i, 0).is_none()) {
+                    self.failed = Some((true, i));
+                    return Err(Fail);
+                }
+                if let Some(j) = (0..ng).find(|&j| self.gd.next(j, 0).is_none()) {
+                    self.failed = Some((false, j));
+                    return Err(Fail);
+                }
+            } else {
+                channel(&mut self.fd, &self.gd, nf);
+                channel(&mut self.gd, &self.fd, ng);
+                self.matching.prune(&mut self.fd, &self.all)?;
+                channel(&mut self.gd, &self.fd, ng);
+            }
             let mut changed = write(&self.f, self.g_offset, &self.f_before, &self.fd, store)?;
             changed |= write(&self.g, self.f_offset, &self.g_before, &self.gd, store)?;
             if !(changed && self.shared) {
@@ -374,6 +507,68 @@ mod tests {
         assert_eq!(left[3], [2]);
         assert_eq!(left[4], [0, 1]);
         assert_eq!(left[5], [0, 1]);
+    }
+
+    /// Learning, each removal has one reason: `f[0] = 1` leaves `g[1]` only 0, by
+    /// `f[0] == 1`; and `f[0]`, without 0, fails once `g[1]` and `g[2]` lack 0, by those
+    /// three predicates.
+    #[test]
+    fn learning_explains_each_removal_by_one_predicate() {
+        use crate::store::{Cause, Pred, Store};
+        let mut m = Model::new();
+        let f: Vec<_> = (0..3).map(|_| m.var(0..3i64)).collect();
+        let g: Vec<_> = (0..3).map(|_| m.var(0..3i64)).collect();
+        m.inverse(&f, &g);
+        let (f, g): (Vec<usize>, Vec<usize>) = (
+            f.iter().map(|v| v.id().index()).collect(),
+            g.iter().map(|v| v.id().index()).collect(),
+        );
+        let start = |decide: &dyn Fn(&mut Store)| {
+            let mut store = Store::with_domains(m.universes(), |_| None);
+            let mut propagator = m.constraints()[0].kind().propagator(&mut store);
+            assert!(propagator.explains());
+            store.record_atoms();
+            store.set_cause(Cause::Decision);
+            decide(&mut store);
+            store.clear_events();
+            store.set_cause_prop(0);
+            let from = store.atoms().expect("recording").len() as u32;
+            let result = propagator.propagate(&mut store);
+            (store, propagator, from, result)
+        };
+        let (store, propagator, from, result) = start(&|store: &mut Store| {
+            store.remove_range(f[0], 2, 2).expect("keeps 0 and 1");
+            store.remove_range(f[0], 0, 0).expect("keeps 1");
+        });
+        assert!(result.is_ok());
+        let atoms = store.atoms().expect("recording");
+        let mut out = Vec::new();
+        let mut explained = 0;
+        for at in from..atoms.len() as u32 {
+            let pred = atoms.at(at).pred;
+            if pred.var as usize == g[1] {
+                out.clear();
+                assert!(propagator.explain(atoms, at, Some(pred), &mut out));
+                assert_eq!(out, [Pred::eq(f[0], 1)], "{pred:?}");
+                explained += 1;
+            }
+        }
+        assert!(explained > 0);
+        assert_eq!((store.min(g[1]), store.max(g[1])), (Some(0), Some(0)));
+        let (store, propagator, _, result) = start(&|store| {
+            store.remove_range(f[0], 0, 0).expect("keeps 1 and 2");
+            store.remove_range(g[1], 0, 0).expect("keeps 1 and 2");
+            store.remove_range(g[2], 0, 0).expect("keeps 1 and 2");
+        });
+        assert!(result.is_err());
+        let atoms = store.atoms().expect("recording");
+        out.clear();
+        assert!(propagator.explain(atoms, atoms.len() as u32, None, &mut out));
+        out.sort_unstable_by_key(|p| p.var);
+        assert_eq!(
+            out,
+            [Pred::ge(f[0], 1), Pred::ge(g[1], 1), Pred::ge(g[2], 1)]
+        );
     }
 
     #[test]
