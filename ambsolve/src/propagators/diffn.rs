@@ -41,6 +41,8 @@ pub(crate) struct DiffnProp {
     nonstrict: bool,
     scope: Vec<VarId>,
     explainable: bool,
+    /// The bounds a pass reads (kept to reuse the allocation).
+    bounds: Vec<Bounds>,
 }
 
 impl DiffnProp {
@@ -57,6 +59,7 @@ impl DiffnProp {
             nonstrict: def.nonstrict,
             scope: def.vars.clone(),
             explainable,
+            bounds: Vec::new(),
         }
     }
 
@@ -77,16 +80,29 @@ impl DiffnProp {
         before.chain(empty.filter(move |_| self.nonstrict))
     }
 
-    /// Whether `side` may still hold, by the bounds in `store`.
-    fn possible(&self, side: Side, store: &Store) -> Result<bool, Fail> {
-        Ok(match side {
+    /// The bounds of rectangle `i` now.
+    fn read(&self, i: usize, store: &Store) -> Result<Bounds, Fail> {
+        let mut b = Bounds::default();
+        for axis in 0..2 {
+            b.at[axis] = (
+                i128::from(self.at[axis][i].min(store)?),
+                i128::from(self.at[axis][i].max(store)?),
+            );
+            b.least_size[axis] = i128::from(self.size[axis][i].min(store)?);
+            b.may_be_empty[axis] = self.nonstrict && self.size[axis][i].contains(store, 0);
+        }
+        Ok(b)
+    }
+
+    /// Whether `side` may still hold, by the bounds read into `bounds`.
+    fn possible(side: Side, bounds: &[Bounds]) -> bool {
+        match side {
             Side::Before { axis, a, b } => {
-                let least = i128::from(self.at[axis][a].min(store)?)
-                    + i128::from(self.size[axis][a].min(store)?);
-                least <= i128::from(self.at[axis][b].max(store)?)
+                let (a, b) = (&bounds[a], &bounds[b]);
+                a.at[axis].0 + a.least_size[axis] <= b.at[axis].1
             }
-            Side::Empty { axis, a } => self.size[axis][a].contains(store, 0),
-        })
+            Side::Empty { axis, a } => bounds[a].may_be_empty[axis],
+        }
     }
 
     /// Makes `side` true.
@@ -110,13 +126,18 @@ impl DiffnProp {
         Ok(())
     }
 
-    fn pass(&self, store: &mut Store) -> Result<(), Fail> {
+    /// One pass over the pairs, on bounds read once and again after each change.
+    fn pass(&self, store: &mut Store, bounds: &mut Vec<Bounds>) -> Result<(), Fail> {
+        bounds.clear();
+        for i in 0..self.len() {
+            bounds.push(self.read(i, store)?);
+        }
         for i in 0..self.len() {
             for j in i + 1..self.len() {
                 let mut open = None;
                 let mut count = 0;
                 for side in self.sides(i, j) {
-                    if self.possible(side, store)? {
+                    if Self::possible(side, bounds) {
                         count += 1;
                         open = Some(side);
                         if count > 1 {
@@ -126,13 +147,26 @@ impl DiffnProp {
                 }
                 match (count, open) {
                     (0, _) => return Err(Fail),
-                    (1, Some(side)) => self.impose(side, store)?,
+                    (1, Some(side)) => {
+                        self.impose(side, store)?;
+                        bounds[i] = self.read(i, store)?;
+                        bounds[j] = self.read(j, store)?;
+                    }
                     _ => {}
                 }
             }
         }
         Ok(())
     }
+}
+
+/// What a pass reads of one rectangle, per axis: its corner's least and greatest values,
+/// its size's least, and whether the size may be 0 (non-strict only).
+#[derive(Clone, Copy, Default)]
+struct Bounds {
+    at: [(i128, i128); 2],
+    least_size: [i128; 2],
+    may_be_empty: [bool; 2],
 }
 
 /// Explanations (a search that learns).
@@ -284,6 +318,10 @@ impl BuiltinPropagator for DiffnProp {
         true
     }
 
+    fn expensive(&self) -> bool {
+        true
+    }
+
     fn explains(&self) -> bool {
         self.explainable
     }
@@ -315,7 +353,10 @@ impl BuiltinPropagator for DiffnProp {
     }
 
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        to_fixpoint(store, &self.scope, |store| self.pass(store))
+        let mut bounds = std::mem::take(&mut self.bounds);
+        let result = to_fixpoint(store, &self.scope, |store| self.pass(store, &mut bounds));
+        self.bounds = bounds;
+        result
     }
 }
 
