@@ -624,6 +624,7 @@ impl Store {
     }
 
     /// Whether `pred` holds in every value left.
+    #[inline]
     pub(crate) fn holds(&self, pred: Pred) -> bool {
         let var = pred.var as usize;
         match pred.rel {
@@ -635,6 +636,7 @@ impl Store {
     }
 
     /// Whether `pred` holds in no value left.
+    #[inline]
     pub(crate) fn refutes(&self, pred: Pred) -> bool {
         let var = pred.var as usize;
         match pred.rel {
