@@ -227,16 +227,12 @@ impl InverseProp {
     /// it before `at`, without a Hall set: the other side lacks it (marked in `need_f` or
     /// `need_g`), or names another item (`g[j'] = i` takes `f[i]`'s value, `f[i'] = j`
     /// takes `g[j]`'s; appended to `out`). Returns whether one of these holds.
-    #[allow(clippy::too_many_arguments)]
     fn edge_taken(
         &self,
         on_f: bool,
-        i: usize,
-        j: usize,
-        atoms: &Atoms,
-        at: u32,
-        need_f: &mut Rows,
-        need_g: &mut Rows,
+        (i, j): (usize, usize),
+        (atoms, at): (&Atoms, u32),
+        (need_f, need_g): (&mut Rows, &mut Rows),
         out: &mut Vec<Pred>,
     ) -> bool {
         let (f_value, g_value) = (
@@ -330,12 +326,9 @@ impl InverseProp {
                             }
                         } else if !self.edge_taken(
                             on_f,
-                            i,
-                            j,
-                            atoms,
-                            at,
-                            &mut need_f,
-                            &mut need_g,
+                            (i, j),
+                            (atoms, at),
+                            (&mut need_f, &mut need_g),
                             out,
                         ) {
                             return false;
@@ -378,7 +371,8 @@ impl InverseProp {
                     let (i, j) = if on_f { (k, col) } else { (col, k) };
                     // The other side lacks the edge or names another, or a Hall set
                     // takes its position.
-                    if !self.edge_taken(on_f, i, j, atoms, at, &mut need_f, &mut need_g, out)
+                    let need = (&mut need_f, &mut need_g);
+                    if !self.edge_taken(on_f, (i, j), (atoms, at), need, out)
                         && !hall(Some((i, j)), &mut need_f, &mut need_g)
                     {
                         return false;
