@@ -1,6 +1,7 @@
 //! `z = |x|`: `z` within the magnitudes of `x`'s bounds, `x` within `-max z..=max z` and
 //! away from 0 by `min z` (bounds consistent at its fixpoint); every value without
-//! support removed once few values are left (domain consistent).
+//! support removed once few values are left (domain consistent): by one lookup a value
+//! where the views can be read so, else pair by pair ([`pairs::exact`]).
 //!
 //! It explains what it prunes (a search that learns) by the bounds that made it, read
 //! before the change and lifted to what the change needs, and a value gone by the
@@ -10,8 +11,9 @@ use crate::choice::Fail;
 use crate::model::Abs;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
-use crate::propagators::arith::{bounds, magnitudes, outside, propagate_binary, wakes};
-use crate::propagators::view::{Change, IntView};
+use crate::propagators::arith::pairs::{self, LISTED, PAIRS};
+use crate::propagators::arith::{ROUNDS, bounds, decide, domain_pass, magnitudes, outside, wakes};
+use crate::propagators::view::{Change, IntView, Shape};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
@@ -20,6 +22,8 @@ pub(crate) struct AbsProp {
     z: IntView,
     scope: Vec<VarId>,
     wakes: Vec<u8>,
+    /// The value indices a run removes (a buffer kept across runs).
+    gone: Vec<u32>,
 }
 
 impl AbsProp {
@@ -30,6 +34,7 @@ impl AbsProp {
             x,
             z,
             scope: def.vars.clone(),
+            gone: Vec::new(),
         }
     }
 
@@ -45,6 +50,73 @@ impl AbsProp {
             changed |= outside(x, store, zl)?;
         }
         Ok(changed)
+    }
+
+    /// Domain consistency by lookups, where few values are left: `z` keeps the
+    /// magnitudes `x` has, then `x` the values whose magnitude `z` has (a fixpoint: each
+    /// value `z` keeps has its supports in `x`, which the second pass keeps). O(|x| + |z|)
+    /// lookups, against [`pairs::exact`]'s pairs and sorts. Returns `Ok(false)`, having
+    /// done nothing, where a lookup would not be cheap (a view whose values repeat or go
+    /// both ways, one variable on both sides) or too many values are left.
+    fn exact(&mut self, store: &mut Store) -> Result<bool, Fail> {
+        #[cfg(test)]
+        if pairs::BOUNDS_ONLY.with(std::cell::Cell::get) {
+            return Ok(false);
+        }
+        let (x, z) = (&self.x, &self.z);
+        let cheap = |v: &IntView| {
+            !matches!(
+                v,
+                IntView::Var {
+                    shape: Shape::Mixed,
+                    ..
+                }
+            )
+        };
+        if !cheap(x)
+            || !cheap(z)
+            || (x.var().is_some() && x.var() == z.var())
+            || u64::from(x.size(store)) > PAIRS
+            || z.size(store) > LISTED
+        {
+            return Ok(false);
+        }
+        let z_kept = |store: &Store, w: i64| {
+            w >= 0 && (x.contains(store, w.into()) || x.contains(store, -i128::from(w)))
+        };
+        remove_unsupported(z, store, &mut self.gone, z_kept)?;
+        let x_kept = |store: &Store, a: i64| z.contains(store, i128::from(a).abs());
+        remove_unsupported(x, store, &mut self.gone, x_kept)?;
+        Ok(true)
+    }
+}
+
+/// Removes from `view` each value `kept` rejects, given the store as it was before: their
+/// value indices are gathered in `gone` first.
+///
+/// # Errors
+/// [`Fail`] if no value is left.
+fn remove_unsupported(
+    view: &IntView,
+    store: &mut Store,
+    gone: &mut Vec<u32>,
+    kept: impl Fn(&Store, i64) -> bool,
+) -> Result<(), Fail> {
+    match view {
+        IntView::Const(c) if kept(store, *c) => Ok(()),
+        IntView::Const(_) => Err(Fail),
+        IntView::Var { var, images, .. } => {
+            gone.clear();
+            gone.extend(
+                store
+                    .iter(*var)
+                    .filter(|&i| !kept(store, images.get(i as usize))),
+            );
+            for &i in gone.iter() {
+                store.remove(*var, i)?;
+            }
+            Ok(())
+        }
     }
 }
 
@@ -197,16 +269,25 @@ impl BuiltinPropagator for AbsProp {
         }
     }
 
+    /// As `propagate_binary` does for `z = x op y` with a constant `y` that `op` ignores:
+    /// decided at once when both are fixed; else rounds of bounds reasoning, every value
+    /// checked once few are left (where [`domain_pass`] says so), and decided again.
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        // `z = x op y` with a constant `y` that `op` ignores.
-        let nothing = IntView::Const(0);
-        propagate_binary(
-            store,
-            [&self.x, &nothing, &self.z],
-            |a, _| Some(i128::from(a).abs()),
-            |_| Ok(()),
-            |store| self.round(store),
-        )
+        let holds = |[a, c]: [i64; 2]| i128::from(a).abs() == i128::from(c);
+        if let Some(decided) = decide([&self.x, &self.z], store, holds) {
+            return decided;
+        }
+        for _ in 0..ROUNDS {
+            if !self.round(store)? {
+                break;
+            }
+        }
+        if domain_pass(store) && !self.exact(store)? {
+            let nothing = IntView::Const(0);
+            let magnitude = |a: i64, _| Some(i128::from(a).abs());
+            pairs::exact(store, &self.x, &nothing, &self.z, magnitude)?;
+        }
+        decide([&self.x, &self.z], store, holds).unwrap_or(Ok(()))
     }
 }
 
@@ -229,6 +310,36 @@ mod tests {
         };
         m.abs(x, z);
         m
+    }
+
+    /// `z = |x|` with `x` in `-5..=5` and `z` in `3..=4`: the plain search removes the
+    /// magnitudes below 3 from `x` (holes), a search that learns keeps `x`'s bounds alone
+    /// (`-4..=4`, 0 still in).
+    #[test]
+    fn holes_are_left_to_the_plain_search() {
+        use crate::store::Store;
+        let mut m = Model::new();
+        let (x, z) = (m.var(-5..6i64), m.var(3..5i64));
+        m.abs(&x, &z);
+        let (x, z) = (x.id().index(), z.id().index());
+        for learning in [false, true] {
+            let mut store = Store::with_domains(m.universes(), |_| None);
+            let mut propagator = m.constraints()[0].kind().propagator(&mut store);
+            if learning {
+                store.record_atoms();
+                store.set_cause_prop(0);
+            }
+            propagator.propagate(&mut store).expect("x = 3 fits");
+            let xs: Vec<u32> = store.iter(x).collect();
+            // Value index k is x = k - 5.
+            let expected: Vec<u32> = if learning {
+                (1..=9).collect()
+            } else {
+                vec![1, 2, 8, 9]
+            };
+            assert_eq!(xs, expected, "learning: {learning}");
+            assert_eq!(store.size(z), 2);
+        }
     }
 
     #[test]

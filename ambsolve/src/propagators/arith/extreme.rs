@@ -2,7 +2,7 @@
 //! value and the greatest value of the items; every item at most `z`'s greatest; the one
 //! item (or one variable) that alone can reach `z`'s least is at least that, and takes
 //! only `z`'s values. Bounds consistent at its fixpoint; `z` keeps only the items' values
-//! once few are left.
+//! once few are left (not in a search that learns: see [`domain_pass`]).
 //!
 //! It explains what it prunes (a search that learns) by the bounds that made it, read
 //! before the change and lifted to what the change needs; a value gone from `z` by every
@@ -13,7 +13,7 @@ use crate::model::Extreme;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
 use crate::propagators::arith::pairs::{keep_members_of, keep_values_of};
-use crate::propagators::arith::{ROUNDS, wakes};
+use crate::propagators::arith::{ROUNDS, domain_pass, wakes};
 use crate::propagators::view::{Change, IntView};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
@@ -348,7 +348,9 @@ impl BuiltinPropagator for ExtremeProp {
                 break;
             }
         }
-        self.values(store, only)?;
+        if domain_pass(store) {
+            self.values(store, only)?;
+        }
         // Decide, whatever this propagation fixed.
         let fixed: Option<Vec<i64>> = self.items.iter().map(|i| i.fixed(store)).collect();
         if let (Some(items), Some(z)) = (fixed, self.z.fixed(store)) {

@@ -3,7 +3,8 @@
 //! values meet: exactly when the entry is a constant or has few values, by bounds
 //! otherwise); `result` keeps what the positions left can give; once one entry is left,
 //! it and `result` are made equal. Domain consistent on the indices and `result` over a
-//! constant table.
+//! constant table. In a search that learns, `result` and the last entry keep each
+//! other's bounds alone below the root (see [`domain_pass`]).
 //!
 //! Over one row (`result = a[i]`, as FlatZinc's `array_var_int_element`) it explains what
 //! it prunes (a search that learns): an index value by its entry's bounds and `result`'s
@@ -14,6 +15,7 @@ use crate::choice::Fail;
 use crate::model::Element;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
+use crate::propagators::arith::domain_pass;
 use crate::propagators::arith::pairs::{
     Members, entries_into, keep_marked, keep_members_of, keep_values_of_in,
 };
@@ -344,7 +346,10 @@ impl BuiltinPropagator for ElementProp {
         }
         self.result
             .keep_within(store, i128::from(low), i128::from(high))?;
-        keep_values_of_in(&self.result, store, alive.clone(), &mut self.values)?;
+        let values = domain_pass(store);
+        if values {
+            keep_values_of_in(&self.result, store, alive.clone(), &mut self.values)?;
+        }
         // One entry left: it is result.
         let (row, col) = self.alive[0];
         let entry = &table[row][col];
@@ -354,7 +359,9 @@ impl BuiltinPropagator for ElementProp {
         {
             let (rl, rh) = (self.result.min(store)?, self.result.max(store)?);
             entry.keep_within(store, i128::from(rl), i128::from(rh))?;
-            keep_members_of(entry, store, &self.result)?;
+            if values {
+                keep_members_of(entry, store, &self.result)?;
+            }
         }
         // Decide, whatever this propagation fixed.
         if let (Some(r), Some(c)) = (self.row.fixed(store), self.col.fixed(store)) {
