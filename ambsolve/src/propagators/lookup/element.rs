@@ -3,8 +3,8 @@
 //! values meet: exactly when the entry is a constant or has few values, by bounds
 //! otherwise); `result` keeps what the positions left can give; once one entry is left,
 //! it and `result` are made equal. Domain consistent on the indices and `result` over a
-//! constant table. In a search that learns, `result` and the last entry keep each
-//! other's bounds alone below the root (see [`domain_pass`]).
+//! constant table. In a search that learns, below the root, an entry variable and `result`
+//! meet, and keep each other's values, by their bounds alone (see [`domain_pass`]).
 //!
 //! Over one row (`result = a[i]`, as FlatZinc's `array_var_int_element`) it explains what
 //! it prunes (a search that learns): an index value by its entry's bounds and `result`'s
@@ -86,12 +86,15 @@ impl ElementProp {
     }
 }
 
-/// Whether `entry` and `result` may still be equal.
+/// Whether `entry` and `result` may still be equal: by their values where one is a
+/// constant; else by their bounds, and by their values too where the entry has few and
+/// `values` (see [`domain_pass`]).
 fn meets(
     entry: &IntView,
     result: &IntView,
     members: &Members<'_>,
     store: &Store,
+    values: bool,
 ) -> Result<bool, Fail> {
     if let IntView::Const(c) = entry {
         return Ok(members.contains(store, i128::from(*c)));
@@ -105,7 +108,7 @@ fn meets(
     if entry.max(store)? < result.min(store)? || entry.min(store)? > result.max(store)? {
         return Ok(false);
     }
-    if entry.size(store) > SMALL {
+    if !values || entry.size(store) > SMALL {
         return Ok(true);
     }
     Ok(entry
@@ -314,6 +317,7 @@ impl BuiltinPropagator for ElementProp {
         self.col_ok.resize(self.cols.len(), false);
         // The entries left (positions whose entry may equal result).
         self.alive.clear();
+        let values = domain_pass(store);
         let members = Members::reusing(&self.result, store, std::mem::take(&mut self.members));
         for (k, &(ri, r)) in self.rows.iter().enumerate() {
             for (l, &(ci, c)) in self.cols.iter().enumerate() {
@@ -323,7 +327,7 @@ impl BuiltinPropagator for ElementProp {
                 let Some((row, col)) = self.position(r, c) else {
                     continue;
                 };
-                if meets(&self.table[row][col], &self.result, &members, store)? {
+                if meets(&self.table[row][col], &self.result, &members, store, values)? {
                     self.row_ok[k] = true;
                     self.col_ok[l] = true;
                     self.alive.push((row, col));
@@ -346,7 +350,6 @@ impl BuiltinPropagator for ElementProp {
         }
         self.result
             .keep_within(store, i128::from(low), i128::from(high))?;
-        let values = domain_pass(store);
         if values {
             keep_values_of_in(&self.result, store, alive.clone(), &mut self.values)?;
         }
