@@ -56,8 +56,9 @@ impl AbsProp {
     /// magnitudes `x` has, then `x` the values whose magnitude `z` has (a fixpoint: each
     /// value `z` keeps has its supports in `x`, which the second pass keeps). O(|x| + |z|)
     /// lookups, against [`pairs::exact`]'s pairs and sorts. Returns `Ok(false)`, having
-    /// done nothing, where a lookup would not be cheap (a view whose values repeat or go
-    /// both ways, one variable on both sides) or too many values are left.
+    /// done nothing, where a lookup would not be cheap (a view whose values go both ways
+    /// along its indices), where one variable is on both sides, or where too many values
+    /// are left.
     fn exact(&mut self, store: &mut Store) -> Result<bool, Fail> {
         #[cfg(test)]
         if pairs::BOUNDS_ONLY.with(std::cell::Cell::get) {
