@@ -6,13 +6,15 @@
 //! It explains what it prunes (a search that learns) by the bounds that made it, read
 //! before the change and lifted to what the change needs, and a value gone by the
 //! values it needed gone from the other side.
+//!
+//! [`pairs::exact`]: super::pairs::exact
 
 use crate::choice::Fail;
 use crate::model::Abs;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
-use crate::propagators::arith::pairs::{self, LISTED, PAIRS};
-use crate::propagators::arith::{ROUNDS, bounds, decide, domain_pass, magnitudes, outside, wakes};
+use crate::propagators::arith::pairs::{LISTED, PAIRS, entries_into, keep_marked};
+use crate::propagators::arith::{bounds, magnitudes, outside, propagate_binary, wakes};
 use crate::propagators::view::{Change, IntView, Shape};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
@@ -22,8 +24,6 @@ pub(crate) struct AbsProp {
     z: IntView,
     scope: Vec<VarId>,
     wakes: Vec<u8>,
-    /// The value indices a run removes (a buffer kept across runs).
-    gone: Vec<u32>,
 }
 
 impl AbsProp {
@@ -34,7 +34,6 @@ impl AbsProp {
             x,
             z,
             scope: def.vars.clone(),
-            gone: Vec::new(),
         }
     }
 
@@ -59,9 +58,11 @@ impl AbsProp {
     /// done nothing, where a lookup would not be cheap (a view whose values go both ways
     /// along its indices), where one variable is on both sides, or where too many values
     /// are left.
-    fn exact(&mut self, store: &mut Store) -> Result<bool, Fail> {
+    ///
+    /// [`pairs::exact`]: super::pairs::exact
+    fn exact(&self, store: &mut Store) -> Result<bool, Fail> {
         #[cfg(test)]
-        if pairs::BOUNDS_ONLY.with(std::cell::Cell::get) {
+        if super::pairs::BOUNDS_ONLY.with(std::cell::Cell::get) {
             return Ok(false);
         }
         let (x, z) = (&self.x, &self.z);
@@ -85,40 +86,26 @@ impl AbsProp {
         let z_kept = |store: &Store, w: i64| {
             w >= 0 && (x.contains(store, w.into()) || x.contains(store, -i128::from(w)))
         };
-        remove_unsupported(z, store, &mut self.gone, z_kept)?;
+        keep_supported(z, store, z_kept)?;
         let x_kept = |store: &Store, a: i64| z.contains(store, i128::from(a).abs());
-        remove_unsupported(x, store, &mut self.gone, x_kept)?;
+        keep_supported(x, store, x_kept)?;
         Ok(true)
     }
 }
 
-/// Removes from `view` each value `kept` rejects, given the store as it was before: their
-/// value indices are gathered in `gone` first.
+/// Keeps, of `view`'s values, those `kept` accepts, given the store as it was before.
 ///
 /// # Errors
-/// [`Fail`] if no value is left.
-fn remove_unsupported(
+/// [`Fail`] if none is.
+fn keep_supported(
     view: &IntView,
     store: &mut Store,
-    gone: &mut Vec<u32>,
     kept: impl Fn(&Store, i64) -> bool,
 ) -> Result<(), Fail> {
-    match view {
-        IntView::Const(c) if kept(store, *c) => Ok(()),
-        IntView::Const(_) => Err(Fail),
-        IntView::Var { var, images, .. } => {
-            gone.clear();
-            gone.extend(
-                store
-                    .iter(*var)
-                    .filter(|&i| !kept(store, images.get(i as usize))),
-            );
-            for &i in gone.iter() {
-                store.remove(*var, i)?;
-            }
-            Ok(())
-        }
-    }
+    let mut entries = Vec::new();
+    entries_into(view, store, &mut entries);
+    let keep: Vec<bool> = entries.iter().map(|&(_, v)| kept(store, v)).collect();
+    keep_marked(view, store, &entries, &keep)
 }
 
 /// Explanations (a search that learns).
@@ -270,25 +257,17 @@ impl BuiltinPropagator for AbsProp {
         }
     }
 
-    /// As `propagate_binary` does for `z = x op y` with a constant `y` that `op` ignores:
-    /// decided at once when both are fixed; else rounds of bounds reasoning, every value
-    /// checked once few are left (where [`domain_pass`] says so), and decided again.
     fn propagate(&mut self, store: &mut Store) -> Result<(), Fail> {
-        let holds = |[a, c]: [i64; 2]| i128::from(a).abs() == i128::from(c);
-        if let Some(decided) = decide([&self.x, &self.z], store, holds) {
-            return decided;
-        }
-        for _ in 0..ROUNDS {
-            if !self.round(store)? {
-                break;
-            }
-        }
-        if domain_pass(store) && !self.exact(store)? {
-            let nothing = IntView::Const(0);
-            let magnitude = |a: i64, _| Some(i128::from(a).abs());
-            pairs::exact(store, &self.x, &nothing, &self.z, magnitude)?;
-        }
-        decide([&self.x, &self.z], store, holds).unwrap_or(Ok(()))
+        // `z = x op y` with a constant `y` that `op` ignores.
+        let nothing = IntView::Const(0);
+        propagate_binary(
+            store,
+            [&self.x, &nothing, &self.z],
+            |a, _| Some(i128::from(a).abs()),
+            |_| Ok(()),
+            |store| self.round(store),
+            |store| self.exact(store),
+        )
     }
 }
 

@@ -14,6 +14,7 @@ use crate::choice::Fail;
 use crate::model::Kind;
 use crate::model::{Binary, Op};
 use crate::propagator::BuiltinPropagator;
+use crate::propagators::domain_pass;
 use crate::propagators::view::{IntView, Shape};
 use crate::store::{Atoms, BOUNDS, CHANGED, Pred, Store};
 use crate::var::VarId;
@@ -116,6 +117,7 @@ impl<R: Rule> BuiltinPropagator for BinaryProp<R> {
             |a, b| rule.apply(a, b),
             |store| rule.prepare(args, store),
             |store| rule.round(args, store),
+            |_| Ok(false),
         )
     }
 }
@@ -154,17 +156,6 @@ pub(super) fn bounds(view: &IntView, store: &Store) -> Result<(i128, i128), Fail
     Ok((i128::from(view.min(store)?), i128::from(view.max(store)?)))
 }
 
-/// Whether a propagation goes on from bounds to domain consistency once few values are
-/// left (arithmetic, and lookups in arrays of variables). Not in a search that learns
-/// (once its root is propagated): there, as in Chuffed and Pumpkin, these keep their
-/// bounds alone. A hole's reason names values one by one, so it teaches little, and the
-/// pass reads every value left on each run; measured on the Challenge-style suite, the
-/// holes cost more than they save.
-#[inline]
-pub(crate) fn domain_pass(store: &Store) -> bool {
-    store.atoms().is_none()
-}
-
 /// Once every view is fixed: whether `holds` does for their values (`Err(Fail)` if not).
 /// A propagation asks at its start and again at its end, so that it decides a fixed
 /// assignment whatever its own pruning fixed.
@@ -184,14 +175,16 @@ fn decide<const N: usize>(
 /// undefined): decided at once when all three are fixed; else `prepare` (what the
 /// operation rules out before any bound: a zero divisor, a negative exponent), rounds of
 /// bounds reasoning (`round`, true if it changed something) until one changes nothing or
-/// `ROUNDS` ran, every pair checked once few are left (where [`domain_pass`] says so), and
-/// decided again.
+/// `ROUNDS` ran, every value checked once few are left (where [`domain_pass`] says so: by
+/// `values`, a pass of the operation's own that returns `Ok(false)` where it cannot run,
+/// else pair by pair), and decided again.
 pub(super) fn propagate_binary(
     store: &mut Store,
     [x, y, z]: [&IntView; 3],
     apply: impl Fn(i64, i64) -> Option<i128> + Copy,
     prepare: impl FnOnce(&mut Store) -> Result<(), Fail>,
     round: impl Fn(&mut Store) -> Result<bool, Fail>,
+    values: impl FnOnce(&mut Store) -> Result<bool, Fail>,
 ) -> Result<(), Fail> {
     let holds = |[a, b, c]: [i64; 3]| apply(a, b) == Some(i128::from(c));
     if let Some(decided) = decide([x, y, z], store, holds) {
@@ -203,7 +196,7 @@ pub(super) fn propagate_binary(
             break;
         }
     }
-    if domain_pass(store) {
+    if domain_pass(store) && !values(store)? {
         pairs::exact(store, x, y, z, apply)?;
     }
     decide([x, y, z], store, holds).unwrap_or(Ok(()))

@@ -15,10 +15,10 @@ use crate::choice::Fail;
 use crate::model::Element;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
-use crate::propagators::arith::domain_pass;
 use crate::propagators::arith::pairs::{
     Members, entries_into, keep_marked, keep_members_of, keep_values_of_in,
 };
+use crate::propagators::domain_pass;
 use crate::propagators::view::{Change, IntView};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;

@@ -13,11 +13,11 @@ use crate::choice::Fail;
 use crate::model::Inverse;
 use crate::model::Kind;
 use crate::propagator::BuiltinPropagator;
-use crate::propagators::dedup_from;
 use crate::propagators::tours::hall::hall_set;
 use crate::propagators::tours::matching::Matching;
 use crate::propagators::tours::rows::{Rows, read_row, shifted, write_row};
 use crate::propagators::view::IntView;
+use crate::propagators::{dedup_from, domain_pass};
 use crate::store::{Atoms, Pred, Store};
 use crate::var::VarId;
 
@@ -420,7 +420,7 @@ impl BuiltinPropagator for InverseProp {
             }
             self.f_before.clone_from(&self.fd);
             self.g_before.clone_from(&self.gd);
-            if store.atoms().is_some() {
+            if !domain_pass(store) {
                 // Learning: the decomposition's strength (`f[i] = j` exactly when `g[j] =
                 // i`), each removal explained by one predicate of the domains read (Hall
                 // sets cost more to explain than they save). The engine runs it again on
