@@ -2,14 +2,21 @@
 //! on two of its predicates, propagated from the predicate trail (as a SAT solver's
 //! clauses from its literal trail), and learned ones deleted by their LBD so that memory
 //! stays bounded on long runs.
+//!
+//! The predicates of every nogood lie end to end in one arena, and a watch names where
+//! its nogood's lie: a visit reads them without first reading the nogood's record (one
+//! cache miss, not two, as a SAT solver's clause arena). Deleting nogoods compacts the
+//! arena.
 
 use crate::store::{Cause, Pred, Rel, Store};
 
-/// Predicates that cannot all hold. The first two are watched: while either does not hold
-/// the nogood cannot fire.
+/// Predicates that cannot all hold (`len` of them in the arena from `start`). The first
+/// two are watched: while either does not hold the nogood cannot fire.
 #[derive(Clone, Debug)]
-pub(crate) struct Nogood {
-    pub(crate) preds: Vec<Pred>,
+struct Nogood {
+    start: u32,
+    /// 0 once deleted.
+    len: u32,
     /// Literal block distance: the number of decision levels among its predicates when it
     /// was learned (fewer: more useful).
     lbd: u32,
@@ -23,12 +30,15 @@ pub(crate) struct Nogood {
     next: u32,
 }
 
-/// A watch on a predicate: the nogood, and a blocker: another predicate of the nogood
-/// (its other watch when the watch was set), which, refuted, shows the nogood cannot fire
-/// without reading it (as a SAT solver's blocking literal).
+/// A watch on a predicate: the nogood (its id, and where its predicates lie), and a
+/// blocker: another predicate of the nogood (its other watch when the watch was set),
+/// which, refuted, shows the nogood cannot fire without reading it (as a SAT solver's
+/// blocking literal).
 #[derive(Clone, Copy)]
 struct Watch {
     id: u32,
+    start: u32,
+    len: u32,
     blocker: Pred,
 }
 
@@ -44,6 +54,10 @@ struct Slots {
 
 impl Slots {
     fn push(&mut self, value: u32, watch: Watch) {
+        if self.values.get(value as usize) == Some(&value) {
+            self.lists[value as usize].push(watch);
+            return;
+        }
         match self.values.binary_search(&value) {
             Ok(k) => self.lists[k].push(watch),
             Err(k) => {
@@ -55,6 +69,11 @@ impl Slots {
 
     /// The first slot whose value is `value` or more.
     fn from(&self, value: u32) -> usize {
+        // Values are distinct and ascending from 0 or more: where slot `value` holds
+        // `value`, so does every slot before it (a small domain watched throughout).
+        if self.values.get(value as usize) == Some(&value) {
+            return value as usize;
+        }
         self.values.partition_point(|&v| v < value)
     }
 }
@@ -82,6 +101,8 @@ impl Watches {
 /// Every nogood, the watches on them, and how far the trail has been read.
 pub(crate) struct Nogoods {
     list: Vec<Nogood>,
+    /// The predicates of every nogood in `list`, end to end.
+    arena: Vec<Pred>,
     /// Per variable, the watched predicates on it, by relation: each entry a value and
     /// the nogood watching the predicate, so that an atom visits only the nogoods whose
     /// watched predicate it made true.
@@ -104,6 +125,7 @@ impl Nogoods {
     pub(crate) fn new(num_vars: usize) -> Self {
         Nogoods {
             list: Vec::new(),
+            arena: Vec::new(),
             watches: vec![Watches::default(); num_vars],
             head: 0,
             learned: 0,
@@ -114,7 +136,8 @@ impl Nogoods {
     }
 
     pub(crate) fn preds(&self, id: u32) -> &[Pred] {
-        &self.list[id as usize].preds
+        let nogood = &self.list[id as usize];
+        &self.arena[nogood.start as usize..(nogood.start + nogood.len) as usize]
     }
 
     /// Whether atoms of a trail of `len` are left to read.
@@ -155,9 +178,22 @@ impl Nogoods {
         debug_assert!(!preds.is_empty());
         let first = preds[0];
         let id = self.free.pop().unwrap_or(self.list.len() as u32);
-        self.watch(id, &preds);
+        let start = u32::try_from(self.arena.len()).expect("nogoods fit 2^32 predicates");
+        let len = preds.len() as u32;
+        for w in 0..preds.len().min(2) {
+            let blocker = preds[if preds.len() == 2 { 1 - w } else { w }];
+            let watch = Watch {
+                id,
+                start,
+                len,
+                blocker,
+            };
+            self.push_watch(preds[w], watch);
+        }
+        self.arena.extend_from_slice(&preds);
         let nogood = Nogood {
-            preds,
+            start,
+            len,
             lbd,
             learned,
             born: self.added,
@@ -176,17 +212,10 @@ impl Nogoods {
         }
     }
 
-    fn watch(&mut self, id: u32, preds: &[Pred]) {
-        for w in 0..preds.len().min(2) {
-            let blocker = preds[if preds.len() == 2 { 1 - w } else { w }];
-            self.push_watch(id, preds[w], blocker);
-        }
-    }
-
-    fn push_watch(&mut self, id: u32, pred: Pred, blocker: Pred) {
+    fn push_watch(&mut self, pred: Pred, watch: Watch) {
         self.watches[pred.var as usize]
             .of(pred.rel)
-            .push(pred.value, Watch { id, blocker });
+            .push(pred.value, watch);
     }
 
     /// Reads the trail's new atoms and visits the nogoods whose watched predicates they
@@ -204,7 +233,10 @@ impl Nogoods {
             let atom = *atoms.at(position);
             self.head += 1;
             let var = atom.pred.var as usize;
-            let (low, high) = atoms.ends_before(var, position + 1);
+            // Whether the atom fixed `var`, read only where an `==` is watched on it.
+            let fixed = (atom.pred.rel != Rel::Ne && !self.watches[var].eq.values.is_empty())
+                .then(|| atoms.ends_before(var, position + 1))
+                .and_then(|(low, high)| (low == high).then_some(low));
             let (from, to) = (atom.prev, atom.pred.value);
             // What the atom made true: bounds passed, values passed over, a fixed value.
             match atom.pred.rel {
@@ -219,8 +251,8 @@ impl Nogoods {
                 Rel::Ne => self.scan(var, Rel::Ne, to, to, store)?,
                 Rel::Ge | Rel::Le | Rel::Eq => {}
             }
-            if low == high && atom.pred.rel != Rel::Ne {
-                self.scan(var, Rel::Eq, low, low, store)?;
+            if let Some(value) = fixed {
+                self.scan(var, Rel::Eq, value, value, store)?;
             }
         }
     }
@@ -250,21 +282,21 @@ impl Nogoods {
             let mut kept = 0;
             let mut conflict = None;
             for i in 0..list.len() {
-                let Watch { id, blocker } = list[i];
+                let watch = list[i];
                 // A refuted blocker: the nogood cannot fire, the watch stays.
-                let keep = if conflict.is_none() && !store.refutes(blocker) {
-                    match self.visit(id, pred, store) {
+                let keep = if conflict.is_none() && !store.refutes(watch.blocker) {
+                    match self.visit(watch, pred, store) {
                         Ok(still) => still,
                         Err(id) => {
                             conflict = Some(id);
-                            true
+                            Some(watch.blocker)
                         }
                     }
                 } else {
-                    true
+                    Some(watch.blocker)
                 };
-                if keep {
-                    list[kept] = list[i];
+                if let Some(blocker) = keep {
+                    list[kept] = Watch { blocker, ..watch };
                     kept += 1;
                 }
             }
@@ -282,41 +314,51 @@ impl Nogoods {
     }
 
     /// Nogood `id`, watching `pred`, which now holds: moves the watch to a predicate that
-    /// does not hold, or fires the nogood. Whether it still watches `pred`.
-    fn visit(&mut self, id: u32, pred: Pred, store: &mut Store) -> Result<bool, u32> {
-        let nogood = &mut self.list[id as usize];
-        let watched = nogood.preds.len().min(2);
-        let Some(w) = (0..watched).find(|&w| nogood.preds[w] == pred) else {
+    /// does not hold, or fires the nogood. If it still watches `pred`, the watch's blocker
+    /// from now on (the other watch, refuted now).
+    fn visit(&mut self, watch: Watch, pred: Pred, store: &mut Store) -> Result<Option<Pred>, u32> {
+        let id = watch.id;
+        let len = watch.len as usize;
+        let preds = &mut self.arena[watch.start as usize..][..len];
+        let watched = len.min(2);
+        let Some(w) = (0..watched).find(|&w| preds[w] == pred) else {
             debug_assert!(false, "a watch names a predicate its nogood does not watch");
-            return Ok(false);
+            return Ok(None);
         };
-        // The other watch false: the nogood cannot fire, the watch stays.
-        if watched == 2 && store.refutes(nogood.preds[1 - w]) {
-            return Ok(true);
+        // The other watch false: the nogood cannot fire, the watch stays, blocked by it
+        // (so that the next visit stops at the blocker, as a SAT solver's does).
+        if watched == 2 && store.refutes(preds[1 - w]) {
+            return Ok(Some(preds[1 - w]));
         }
-        let len = nogood.preds.len();
+        let nogood = &mut self.list[id as usize];
         let start = (nogood.next as usize).clamp(2, len.max(2));
         if let Some(k) = (start..len)
             .chain(2..start)
-            .find(|&k| !store.holds(nogood.preds[k]))
+            .find(|&k| !store.holds(preds[k]))
         {
             nogood.next = k as u32 + 1;
-            nogood.preds.swap(w, k);
-            let (moved, other) = (nogood.preds[w], nogood.preds[1 - w]);
-            self.push_watch(id, moved, other);
-            return Ok(false);
+            preds.swap(w, k);
+            let (moved, other) = (preds[w], preds[1 - w]);
+            self.push_watch(
+                moved,
+                Watch {
+                    blocker: other,
+                    ..watch
+                },
+            );
+            return Ok(None);
         }
         if watched < 2 {
             return Err(id);
         }
-        let other = nogood.preds[1 - w];
+        let other = preds[1 - w];
         if store.holds(other) {
             return Err(id);
         }
         if self.fire(id, other, store).is_err() {
             return Err(id);
         }
-        Ok(true)
+        Ok(Some(other))
     }
 
     /// Learned nogoods kept now.
@@ -326,7 +368,7 @@ impl Nogoods {
 
     /// Deletes half of the learned nogoods, those with the largest LBD (ties: the
     /// oldest), keeping those of LBD 2 or less and those that caused an atom on the trail.
-    /// Their ids are reused; the watches on them go.
+    /// Their ids are reused; the watches on them go, and the arena is compacted.
     pub(crate) fn reduce(&mut self, store: &Store) {
         let mut locked = vec![false; self.list.len()];
         if let Some(atoms) = store.atoms() {
@@ -348,11 +390,19 @@ impl Nogoods {
         for &(_, _, i) in ranked.iter().take(self.learned / 2) {
             gone[i] = true;
             let nogood = &mut self.list[i];
-            nogood.preds = Vec::new();
+            nogood.len = 0;
             nogood.learned = false;
             self.free.push(i as u32);
             self.learned -= 1;
         }
+        let mut arena = Vec::with_capacity(self.arena.len());
+        for nogood in &mut self.list {
+            let from = nogood.start as usize..(nogood.start + nogood.len) as usize;
+            nogood.start = arena.len() as u32;
+            arena.extend_from_slice(&self.arena[from]);
+        }
+        self.arena = arena;
+        let list = &self.list;
         for watches in &mut self.watches {
             for slots in [
                 &mut watches.ge,
@@ -360,8 +410,11 @@ impl Nogoods {
                 &mut watches.eq,
                 &mut watches.ne,
             ] {
-                for list in &mut slots.lists {
-                    list.retain(|watch| !gone[watch.id as usize]);
+                for watched in &mut slots.lists {
+                    watched.retain_mut(|watch| {
+                        watch.start = list[watch.id as usize].start;
+                        !gone[watch.id as usize]
+                    });
                 }
             }
         }
@@ -370,9 +423,9 @@ impl Nogoods {
     /// Whether every nogood holds in `values` (each variable's value index), for checks.
     #[cfg(feature = "debug-checks")]
     pub(crate) fn violated_by(&self, values: &[u32]) -> Option<&[Pred]> {
-        self.list
-            .iter()
-            .find(|n| n.learned && n.preds.iter().all(|p| p.accepts(values[p.var as usize])))
-            .map(|n| n.preds.as_slice())
+        (0..self.list.len() as u32)
+            .filter(|&id| self.list[id as usize].learned)
+            .map(|id| self.preds(id))
+            .find(|preds| preds.iter().all(|p| p.accepts(values[p.var as usize])))
     }
 }

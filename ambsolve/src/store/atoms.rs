@@ -377,6 +377,10 @@ impl Atoms {
     /// as when recording began).
     pub(crate) fn low_before(&self, var: usize, at: u32) -> Option<u32> {
         let positions = &self.lows[var];
+        // Read most often just after the last move: the end kept now, no search.
+        if positions.last().is_some_and(|&p| p < at) {
+            return Some(self.low[var]);
+        }
         let k = positions.partition_point(|&p| p < at);
         k.checked_sub(1)
             .map(|k| self.list[positions[k] as usize].pred.value)
@@ -385,6 +389,10 @@ impl Atoms {
     /// The largest index of `var` before position `at`, where an atom moved it.
     pub(crate) fn high_before(&self, var: usize, at: u32) -> Option<u32> {
         let positions = &self.highs[var];
+        // Read most often just after the last move: the end kept now, no search.
+        if positions.last().is_some_and(|&p| p < at) {
+            return Some(self.high[var]);
+        }
         let k = positions.partition_point(|&p| p < at);
         k.checked_sub(1)
             .map(|k| self.list[positions[k] as usize].pred.value)
