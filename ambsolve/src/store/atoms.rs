@@ -126,9 +126,10 @@ pub(crate) struct Atoms {
     high: Vec<u32>,
     root_low: Vec<u32>,
     root_high: Vec<u32>,
-    /// Per variable, the positions of its `Ge`, `Le` and `Ne` atoms, in order.
-    lows: Vec<Vec<u32>>,
-    highs: Vec<Vec<u32>>,
+    /// Per variable, the positions of its `Ge` and `Le` atoms, in order, each with the
+    /// end it set (so that a search among them reads no atom), and of its `Ne` atoms.
+    lows: Vec<Vec<(u32, u32)>>,
+    highs: Vec<Vec<(u32, u32)>>,
     holes: Vec<Vec<u32>>,
     /// Where each value went as a hole (its `Ne` atom).
     hole_at: HashMap<(u32, u32), u32>,
@@ -231,12 +232,12 @@ impl Atoms {
     fn bounds(&mut self, var: usize, low: u32, high: u32) {
         if low > self.low[var] {
             let position = self.push(Pred::ge(var, low), self.low[var]);
-            self.lows[var].push(position);
+            self.lows[var].push((position, low));
             self.low[var] = low;
         }
         if high < self.high[var] {
             let position = self.push(Pred::le(var, high), self.high[var]);
-            self.highs[var].push(position);
+            self.highs[var].push((position, high));
             self.high[var] = high;
         }
     }
@@ -278,11 +279,11 @@ impl Atoms {
         }
     }
 
-    /// The first of `positions` (atoms of rising position) whose atom's value `ok` accepts,
-    /// given that once one does, all later ones do.
-    fn first_where(&self, positions: &[u32], ok: impl Fn(u32) -> bool) -> Option<u32> {
-        let k = positions.partition_point(|&p| !ok(self.list[p as usize].pred.value));
-        positions.get(k).copied()
+    /// The position of the first of `ends` (atoms of rising position, with the end each
+    /// set) whose end `ok` accepts, given that once one does, all later ones do.
+    fn first_where(ends: &[(u32, u32)], ok: impl Fn(u32) -> bool) -> Option<u32> {
+        let k = ends.partition_point(|&(_, end)| !ok(end));
+        ends.get(k).map(|&(position, _)| position)
     }
 
     /// The position of the atom since which `pred`, true now, has been true; `None` if it
@@ -293,12 +294,12 @@ impl Atoms {
         // A bound the root already had held before every atom.
         let ge = |v: u32| {
             (v > self.root_low[var])
-                .then(|| self.first_where(&self.lows[var], |low| low >= v))
+                .then(|| Self::first_where(&self.lows[var], |low| low >= v))
                 .flatten()
         };
         let le = |v: u32| {
             (v < self.root_high[var])
-                .then(|| self.first_where(&self.highs[var], |high| high <= v))
+                .then(|| Self::first_where(&self.highs[var], |high| high <= v))
                 .flatten()
         };
         match pred.rel {
@@ -376,26 +377,16 @@ impl Atoms {
     /// The smallest index of `var` before position `at`, where an atom moved it (`None`:
     /// as when recording began).
     pub(crate) fn low_before(&self, var: usize, at: u32) -> Option<u32> {
-        let positions = &self.lows[var];
-        // Read most often just after the last move: the end kept now, no search.
-        if positions.last().is_some_and(|&p| p < at) {
-            return Some(self.low[var]);
-        }
-        let k = positions.partition_point(|&p| p < at);
-        k.checked_sub(1)
-            .map(|k| self.list[positions[k] as usize].pred.value)
+        let ends = &self.lows[var];
+        let k = ends.partition_point(|&(p, _)| p < at);
+        k.checked_sub(1).map(|k| ends[k].1)
     }
 
     /// The largest index of `var` before position `at`, where an atom moved it.
     pub(crate) fn high_before(&self, var: usize, at: u32) -> Option<u32> {
-        let positions = &self.highs[var];
-        // Read most often just after the last move: the end kept now, no search.
-        if positions.last().is_some_and(|&p| p < at) {
-            return Some(self.high[var]);
-        }
-        let k = positions.partition_point(|&p| p < at);
-        k.checked_sub(1)
-            .map(|k| self.list[positions[k] as usize].pred.value)
+        let ends = &self.highs[var];
+        let k = ends.partition_point(|&(p, _)| p < at);
+        k.checked_sub(1).map(|k| ends[k].1)
     }
 
     /// The largest value index below `index` that `var` still had before position `at`
