@@ -348,9 +348,12 @@ pub(crate) fn learning_section(md: &mut String, quick: bool) {
          analysis (each removal explained by the queen that took it, each permutation failure by \
          the other rows' `!=`). A counted solution leaves a nogood of its decisions, kept for \
          good; learned nogoods run to about 30 predicates, mostly queens' `!=`, which each \
-         decision makes true by the dozen: about 1,000 watches hit per decision, and each hit is a \
-         visit (watches indexed by value skip none here; a circular search reads 1.45 predicates \
-         per visit). The cost is the nogoods' length and number, not their bookkeeping. The plain \
+         decision makes true by the dozen: about 1,000 watches hit per decision (watches indexed \
+         by value skip none here). A hit whose blocker is refuted stops there; the others read \
+         the nogood's predicates from one arena, one cache miss each (a circular search reads \
+         1.45 predicates per visit). The cost is the nogoods' length and number, not their \
+         bookkeeping. For scale, Chuffed 0.13 counts n = 11 (the same model, learning) at about \
+         15,600 nodes per second (22,517 nodes in 1.44 s, measured once by hand). The plain \
          search runs at 3 to 5 million decisions per second on bit-parallel all-different; the \
          gap is not met.\n"
     )
