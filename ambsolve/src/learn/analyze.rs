@@ -5,9 +5,8 @@
 //! the learned nogood; the search backjumps to the deepest of those lower levels, where the
 //! nogood asserts the negation.
 
-use std::collections::BTreeMap;
-
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
+use smallvec::SmallVec;
 
 use crate::store::{Atoms, Cause, Pred, Rel};
 
@@ -39,48 +38,44 @@ pub(crate) fn analyze(
         return None;
     }
     // The conflict level's predicates by the atom that made them true; the others.
-    let mut current: BTreeMap<u32, Vec<Pred>> = BTreeMap::new();
+    let mut current = Current::new(atoms.level_start(deepest), atoms.len() as u32);
     let mut lower: HashSet<Pred> = HashSet::new();
     // An equality is its two bounds, each made true by its own atom: every predicate kept
     // at a position is then implied by that atom's own predicate, which is what gets
     // explained.
-    let mut add =
-        |pred: Pred, current: &mut BTreeMap<u32, Vec<Pred>>, lower: &mut HashSet<Pred>| {
-            let var = pred.var as usize;
-            let parts = match pred.rel {
-                Rel::Eq => [
-                    Some(Pred::ge(var, pred.value)),
-                    Some(Pred::le(var, pred.value)),
-                ],
-                _ => [Some(pred), None],
-            };
-            for part in parts.into_iter().flatten() {
-                let Some(position) = atoms.true_since(part) else {
-                    continue;
-                };
-                let level = atoms.level_of(position);
-                if level == 0 {
-                    continue;
-                }
-                touched(part);
-                if level < deepest {
-                    lower.insert(part);
-                } else {
-                    let preds = current.entry(position).or_default();
-                    if !preds.contains(&part) {
-                        preds.push(part);
-                    }
-                }
-            }
+    let mut add = |pred: Pred, current: &mut Current, lower: &mut HashSet<Pred>| {
+        let var = pred.var as usize;
+        let parts = match pred.rel {
+            Rel::Eq => [
+                Some(Pred::ge(var, pred.value)),
+                Some(Pred::le(var, pred.value)),
+            ],
+            _ => [Some(pred), None],
         };
+        for part in parts.into_iter().flatten() {
+            let Some(position) = atoms.true_since(part) else {
+                continue;
+            };
+            let level = atoms.level_of(position);
+            if level == 0 {
+                continue;
+            }
+            touched(part);
+            if level < deepest {
+                lower.insert(part);
+            } else {
+                current.add(position, part);
+            }
+        }
+    };
     for &pred in conflict {
         add(pred, &mut current, &mut lower);
     }
     let mut reasons = Vec::new();
     let mut whole_runs = HashSet::new();
     let uip = loop {
-        let (&position, preds) = current
-            .last_key_value()
+        let (position, mut preds) = current
+            .take_last()
             .expect("the conflict level has a predicate");
         let atom = atoms.at(position);
         if atom.cause == Cause::Decision {
@@ -88,15 +83,14 @@ pub(crate) fn analyze(
             // they made true, in one predicate if it can be (a decision `x == v` of which
             // only `x <= v` took part teaches `x >= v + 1`), else the decision itself.
             let decided = decision(deepest);
-            let all: Vec<Pred> = current.values().flatten().copied().collect();
-            break conjunction(&all, decided).unwrap_or(decided);
+            preds.extend(current.preds.drain().flat_map(|(_, preds)| preds));
+            break conjunction(&preds, decided).unwrap_or(decided);
         }
-        if current.len() == 1 {
-            if let Some(uip) = conjunction(preds, atom.pred) {
+        if current.open == 0 {
+            if let Some(uip) = conjunction(&preds, atom.pred) {
                 break uip;
             }
         }
-        current.pop_last();
         if whole_runs.contains(&atom.cause) {
             // The run's scope, as it began, is in already: it implies this atom too.
             continue;
@@ -132,6 +126,68 @@ pub(crate) fn analyze(
         backjump,
         lbd: levels.len() as u32,
     })
+}
+
+/// The conflict level's predicates, by the atom that made each true: a mark per position
+/// of the level, taken from the top down (as a SAT solver walks its trail), and each
+/// marked position's predicates (each once).
+struct Current {
+    /// The level's first position.
+    start: u32,
+    marked: Vec<u64>,
+    preds: HashMap<u32, SmallVec<[Pred; 2]>>,
+    /// Positions marked and not yet taken.
+    open: usize,
+    /// Every position marked and not taken is below this one.
+    below: u32,
+}
+
+impl Current {
+    /// Over the positions `start..end`.
+    fn new(start: u32, end: u32) -> Self {
+        Current {
+            start,
+            marked: vec![0; (end - start).div_ceil(64) as usize],
+            preds: HashMap::new(),
+            open: 0,
+            below: end,
+        }
+    }
+
+    /// `pred` was made true by the atom at `position` (below every position taken).
+    fn add(&mut self, position: u32, pred: Pred) {
+        debug_assert!(
+            position < self.below,
+            "reasons come before what they explain"
+        );
+        let k = (position - self.start) as usize;
+        if self.marked[k / 64] & (1 << (k % 64)) == 0 {
+            self.marked[k / 64] |= 1 << (k % 64);
+            self.open += 1;
+        }
+        let preds = self.preds.entry(position).or_default();
+        if !preds.contains(&pred) {
+            preds.push(pred);
+        }
+    }
+
+    /// The latest position marked, unmarked now, with its predicates.
+    fn take_last(&mut self) -> Option<(u32, SmallVec<[Pred; 2]>)> {
+        let mut w = (self.below - self.start).div_ceil(64) as usize;
+        while w > 0 {
+            w -= 1;
+            let bits = self.marked[w];
+            if bits != 0 {
+                let bit = 63 - bits.leading_zeros() as usize;
+                self.marked[w] &= !(1 << bit);
+                let position = self.start + (w * 64 + bit) as u32;
+                self.below = position;
+                self.open -= 1;
+                return Some((position, self.preds.remove(&position).unwrap_or_default()));
+            }
+        }
+        None
+    }
 }
 
 /// One predicate equivalent to all of `preds` (on one variable, made true by one atom

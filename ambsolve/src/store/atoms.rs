@@ -121,6 +121,10 @@ pub(crate) struct Atom {
 #[derive(Clone, Debug)]
 pub(crate) struct Atoms {
     list: Vec<Atom>,
+    /// Where each level above the root begins: `starts[l - 1]` is the position of the
+    /// first atom of level `l` or above (levels only rise along the trail), so that an
+    /// atom's level is found among a few hot words, not read from the atom.
+    starts: Vec<u32>,
     /// Per variable, its ends as last recorded, and when recording began.
     low: Vec<u32>,
     high: Vec<u32>,
@@ -157,6 +161,7 @@ impl Atoms {
             .unzip();
         Atoms {
             list: Vec::new(),
+            starts: Vec::new(),
             root_low: low.clone(),
             root_high: high.clone(),
             low,
@@ -219,6 +224,13 @@ impl Atoms {
 
     fn push(&mut self, pred: Pred, prev: u32) -> u32 {
         let position = self.list.len() as u32;
+        debug_assert!(
+            self.list.last().is_none_or(|atom| atom.level <= self.level),
+            "levels only rise along the trail"
+        );
+        while self.starts.len() < self.level as usize {
+            self.starts.push(position);
+        }
         self.list.push(Atom {
             pred,
             prev,
@@ -254,6 +266,8 @@ impl Atoms {
         if self.list.len() > len {
             self.undos += 1;
         }
+        let kept = self.starts.partition_point(|&start| (start as usize) < len);
+        self.starts.truncate(kept);
         while self.list.len() > len {
             let atom = self.list.pop().expect("longer than len");
             let position = self.list.len() as u32;
@@ -551,9 +565,16 @@ impl Atoms {
         (self.low[var], self.high[var])
     }
 
+    /// The position of the first atom of `level` (at least 1, and reached).
+    pub(crate) fn level_start(&self, level: u32) -> u32 {
+        self.starts[level as usize - 1]
+    }
+
     /// The level of position `position`.
     pub(crate) fn level_of(&self, position: u32) -> u32 {
-        self.list[position as usize].level
+        let level = self.starts.partition_point(|&start| start <= position) as u32;
+        debug_assert_eq!(level, self.list[position as usize].level);
+        level
     }
 }
 
