@@ -86,7 +86,7 @@ pub(crate) fn analyze(
             preds.extend(current.preds.drain().flat_map(|(_, preds)| preds));
             break conjunction(&preds, decided).unwrap_or(decided);
         }
-        if current.open == 0 {
+        if current.preds.is_empty() {
             if let Some(uip) = conjunction(&preds, atom.pred) {
                 break uip;
             }
@@ -135,9 +135,8 @@ struct Current {
     /// The level's first position.
     start: u32,
     marked: Vec<u64>,
+    /// The predicates of each position marked and not yet taken.
     preds: HashMap<u32, SmallVec<[Pred; 2]>>,
-    /// Positions marked and not yet taken.
-    open: usize,
     /// Every position marked and not taken is below this one.
     below: u32,
 }
@@ -149,7 +148,6 @@ impl Current {
             start,
             marked: vec![0; (end - start).div_ceil(64) as usize],
             preds: HashMap::new(),
-            open: 0,
             below: end,
         }
     }
@@ -161,10 +159,7 @@ impl Current {
             "reasons come before what they explain"
         );
         let k = (position - self.start) as usize;
-        if self.marked[k / 64] & (1 << (k % 64)) == 0 {
-            self.marked[k / 64] |= 1 << (k % 64);
-            self.open += 1;
-        }
+        self.marked[k / 64] |= 1 << (k % 64);
         let preds = self.preds.entry(position).or_default();
         if !preds.contains(&pred) {
             preds.push(pred);
@@ -182,7 +177,6 @@ impl Current {
                 self.marked[w] &= !(1 << bit);
                 let position = self.start + (w * 64 + bit) as u32;
                 self.below = position;
-                self.open -= 1;
                 return Some((position, self.preds.remove(&position).unwrap_or_default()));
             }
         }

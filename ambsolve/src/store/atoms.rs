@@ -108,12 +108,12 @@ pub(crate) enum Cause {
 }
 
 /// One change: the predicate it made true (`Ge`, `Le` or `Ne`), the bound it replaced (for
-/// `Ge` and `Le`), its level and its cause.
+/// `Ge` and `Le`) and its cause. Its level follows from its position
+/// ([`Atoms::level_of`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Atom {
     pub(crate) pred: Pred,
     pub(crate) prev: u32,
-    pub(crate) level: u32,
     pub(crate) cause: Cause,
 }
 
@@ -122,8 +122,8 @@ pub(crate) struct Atom {
 pub(crate) struct Atoms {
     list: Vec<Atom>,
     /// Where each level above the root begins: `starts[l - 1]` is the position of the
-    /// first atom of level `l` or above (levels only rise along the trail), so that an
-    /// atom's level is found among a few hot words, not read from the atom.
+    /// first atom of level `l` or above (levels only rise along the trail): an atom's
+    /// level, found among a few hot words.
     starts: Vec<u32>,
     /// Per variable, its ends as last recorded, and when recording began.
     low: Vec<u32>,
@@ -224,8 +224,9 @@ impl Atoms {
 
     fn push(&mut self, pred: Pred, prev: u32) -> u32 {
         let position = self.list.len() as u32;
+        // The last atom's level is the number of levels begun.
         debug_assert!(
-            self.list.last().is_none_or(|atom| atom.level <= self.level),
+            self.starts.len() <= self.level as usize,
             "levels only rise along the trail"
         );
         while self.starts.len() < self.level as usize {
@@ -234,7 +235,6 @@ impl Atoms {
         self.list.push(Atom {
             pred,
             prev,
-            level: self.level,
             cause: self.cause,
         });
         position
@@ -572,9 +572,7 @@ impl Atoms {
 
     /// The level of position `position`.
     pub(crate) fn level_of(&self, position: u32) -> u32 {
-        let level = self.starts.partition_point(|&start| start <= position) as u32;
-        debug_assert_eq!(level, self.list[position as usize].level);
-        level
+        self.starts.partition_point(|&start| start <= position) as u32
     }
 }
 
