@@ -18,6 +18,7 @@
 use std::cell::RefCell;
 
 use super::regular::{Item, NONE, RegularProp};
+use crate::model::Automaton;
 use crate::propagators::dedup_from;
 use crate::store::{Atoms, Cause, Pred};
 
@@ -38,7 +39,11 @@ fn add(set: &mut [u64], q: usize) {
 }
 
 /// The layered graph over the domains before an atom: which symbols each item may read,
-/// and the states reached and live per layer.
+/// and the states reached and live per layer. The layers are computed as they are asked
+/// for: states reached from the start up to the last layer asked (`reached_to`), live
+/// states from the end down to the first asked (`live_from`). An explanation of a value
+/// of item `i` reads reach up to layer `i` and life from layer `i + 1`, a failure reach
+/// alone: about half of the graph.
 struct Layers {
     symbols: usize,
     words: usize,
@@ -46,6 +51,10 @@ struct Layers {
     present: Vec<bool>,
     reach: Vec<u64>,
     live: Vec<u64>,
+    /// Layers `0..=reached_to` of `reach` are computed.
+    reached_to: usize,
+    /// Layers `live_from..=n` of `live` are computed.
+    live_from: usize,
 }
 
 impl Layers {
@@ -54,11 +63,48 @@ impl Layers {
     }
 
     fn reach(&self, k: usize) -> &[u64] {
+        debug_assert!(k <= self.reached_to, "reach of layer {k} not computed");
         &self.reach[k * self.words..(k + 1) * self.words]
     }
 
     fn live(&self, k: usize) -> &[u64] {
+        debug_assert!(k >= self.live_from, "life of layer {k} not computed");
         &self.live[k * self.words..(k + 1) * self.words]
+    }
+
+    /// Computes the states reached up to layer `to`.
+    fn reach_to(&mut self, a: &Automaton, to: usize) {
+        let w = self.words;
+        while self.reached_to < to {
+            let k = self.reached_to;
+            for q in 0..a.states as usize {
+                if !has(self.reach(k), q) {
+                    continue;
+                }
+                for t in a.first[q] as usize..a.first[q + 1] as usize {
+                    if self.present(k, a.on[t]) {
+                        add(&mut self.reach[(k + 1) * w..], a.to[t] as usize);
+                    }
+                }
+            }
+            self.reached_to += 1;
+        }
+    }
+
+    /// Computes the live states down to layer `from`.
+    fn live_from(&mut self, a: &Automaton, from: usize) {
+        let w = self.words;
+        while self.live_from > from {
+            let k = self.live_from - 1;
+            for q in 0..a.states as usize {
+                let lives = (a.first[q] as usize..a.first[q + 1] as usize)
+                    .any(|t| self.present(k, a.on[t]) && has(self.live(k + 1), a.to[t] as usize));
+                if lives {
+                    add(&mut self.live[k * w..], q);
+                }
+            }
+            self.live_from = k;
+        }
     }
 }
 
@@ -104,33 +150,13 @@ impl RegularProp {
             present,
             reach: vec![0; (n + 1) * w],
             live: vec![0; (n + 1) * w],
+            reached_to: 0,
+            live_from: n,
         };
         add(&mut layers.reach[..w], a.start as usize);
-        for k in 0..n {
-            for q in 0..a.states as usize {
-                if !has(layers.reach(k), q) {
-                    continue;
-                }
-                for t in a.first[q] as usize..a.first[q + 1] as usize {
-                    if layers.present(k, a.on[t]) {
-                        add(&mut layers.reach[(k + 1) * w..], a.to[t] as usize);
-                    }
-                }
-            }
-        }
         for q in 0..a.states as usize {
             if a.accepting[q] {
                 add(&mut layers.live[n * w..], q);
-            }
-        }
-        for k in (0..n).rev() {
-            for q in 0..a.states as usize {
-                let lives = (a.first[q] as usize..a.first[q + 1] as usize).any(|t| {
-                    layers.present(k, a.on[t]) && has(layers.live(k + 1), a.to[t] as usize)
-                });
-                if lives {
-                    add(&mut layers.live[k * w..], q);
-                }
             }
         }
         Some(layers)
@@ -167,7 +193,7 @@ impl RegularProp {
             };
             *cached = Some((key.0, key.1, layers));
         }
-        let Some((_, _, layers)) = cached.as_ref() else {
+        let Some((_, _, layers)) = cached.as_mut() else {
             return false;
         };
         let a = &*self.automaton;
@@ -186,6 +212,8 @@ impl RegularProp {
                     let cut = self.items.iter().enumerate().find(|(i, item)| match item {
                         Item::Var { var, symbols } if *var == pred.var as usize => {
                             let s = symbols.get(u as usize).copied().unwrap_or(NONE);
+                            layers.reach_to(a, *i);
+                            layers.live_from(a, i + 1);
                             s == NONE
                                 || (0..states).all(|q| {
                                     (a.first[q] as usize..a.first[q + 1] as usize).all(|t| {
@@ -219,6 +247,7 @@ impl RegularProp {
                 }
             }
             None => {
+                layers.reach_to(a, n);
                 for q in 0..states {
                     if a.accepting[q] {
                         if has(layers.reach(n), q) {
