@@ -302,6 +302,77 @@ pub(crate) mod tests {
         fuzz_with(cases, false, make);
     }
 
+    /// For `cases` models of `make`: each constraint's propagator, run on as the search
+    /// runs it (random removals at new levels, undone at random back up), must leave
+    /// after every run what a new propagator leaves from scratch on the same domains
+    /// (the same failure, or the same domains): what keeps a state from run to run (trailed
+    /// cells, kept layers) keeps nothing wrong. For propagators whose fixpoint does not
+    /// depend on their history (domain consistent ones, over distinct variables).
+    ///
+    /// # Panics
+    /// On the first disagreement, with the case and the step.
+    pub(crate) fn fuzz_incremental(cases: u64, make: impl Fn(&mut Rng) -> Model<'static>) {
+        for case in 0..cases {
+            let mut rng = Rng::new(case + 1);
+            let model = make(&mut rng);
+            assert_eq!(model.error(), None, "case {case}: the model is invalid");
+            for constraint in model.constraints() {
+                let mut store = Store::with_domains(model.universes(), |_| None);
+                let mut propagator = constraint.kind().propagator(&mut store);
+                if propagator.initial(&mut store).is_err() {
+                    continue;
+                }
+                let domains = |store: &Store| -> Vec<Vec<u32>> {
+                    (0..store.num_vars())
+                        .map(|v| store.iter(v).collect())
+                        .collect()
+                };
+                // The marks of the levels entered, with the level each was taken at.
+                let mut marks: Vec<(u32, u64)> = Vec::new();
+                for step in 0..24 {
+                    let level = marks.len() as u32;
+                    let open: Vec<usize> = (0..store.num_vars())
+                        .filter(|&v| store.size(v) > 1)
+                        .collect();
+                    if open.is_empty() || (level > 0 && rng.below(3) == 0) {
+                        let Some((level, mark)) = marks.pop() else {
+                            break;
+                        };
+                        store.undo_to(mark);
+                        store.set_level(level);
+                    } else {
+                        marks.push((level, store.mark()));
+                        store.set_level(level + 1);
+                        let var = open[rng.below(open.len() as u64) as usize];
+                        let values: Vec<u32> = store.iter(var).collect();
+                        let value = values[rng.below(values.len() as u64) as usize];
+                        store
+                            .remove(var, value)
+                            .expect("a domain of two values or more");
+                    }
+                    let mut fresh_store = store.clone();
+                    let mut fresh = constraint.kind().propagator(&mut fresh_store);
+                    let expected = fresh
+                        .initial(&mut fresh_store)
+                        .map(|()| domains(&fresh_store));
+                    let got = propagator.propagate(&mut store).map(|()| domains(&store));
+                    assert_eq!(
+                        got, expected,
+                        "case {case}, step {step}: incremental and from scratch differ"
+                    );
+                    if got.is_err() {
+                        // The search undoes a failure at once.
+                        let Some((level, mark)) = marks.pop() else {
+                            break;
+                        };
+                        store.undo_to(mark);
+                        store.set_level(level);
+                    }
+                }
+            }
+        }
+    }
+
     /// [`fuzz`], and more: each constraint whose variables are all distinct must leave
     /// only values that some solution of it alone uses (its propagator is domain
     /// consistent).

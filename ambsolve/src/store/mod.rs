@@ -238,6 +238,12 @@ impl Store {
         self.cells.set(cell, value);
     }
 
+    /// Auxiliary cells `first..first + len` (allocated one after the other).
+    #[inline]
+    pub(crate) fn aux_slice(&self, first: usize, len: usize) -> &[u64] {
+        &self.cells.values()[first..first + len]
+    }
+
     // ---- events ----
 
     /// Sets which events of `var` are worth queuing.
