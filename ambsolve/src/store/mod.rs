@@ -244,6 +244,19 @@ impl Store {
         &self.cells.values()[first..first + len]
     }
 
+    /// Writes `words` to the auxiliary cells from `first`, trailing only those that
+    /// change; whether none did.
+    pub(crate) fn set_aux_slice(&mut self, first: usize, words: &[u64]) -> bool {
+        let mut same = true;
+        for (cell, &bits) in (first..).zip(words) {
+            if self.aux(cell) != bits {
+                self.set_aux(cell, bits);
+                same = false;
+            }
+        }
+        same
+    }
+
     // ---- events ----
 
     /// Sets which events of `var` are worth queuing.

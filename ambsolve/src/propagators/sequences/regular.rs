@@ -77,6 +77,8 @@ pub(crate) struct RegularProp {
 impl RegularProp {
     /// The most trailed cells a propagator keeps its state in.
     const KEPT_CELLS: usize = 1 << 16;
+    /// The most words of predecessor masks.
+    const MASK_WORDS: usize = 1 << 16;
 
     pub(crate) fn new(def: &Regular, store: &mut Store) -> Self {
         let automaton = Arc::clone(&def.automaton);
@@ -111,7 +113,7 @@ impl RegularProp {
         });
         let states = automaton.states as usize;
         let mut preds = Vec::new();
-        if symbols * states * words <= Self::KEPT_CELLS {
+        if symbols * states * words <= Self::MASK_WORDS {
             preds = vec![0; symbols * states * words];
             for q in 0..states {
                 for t in automaton.first[q] as usize..automaton.first[q + 1] as usize {
@@ -165,17 +167,7 @@ impl RegularProp {
     fn set_alive(&mut self, store: &mut Store, k: usize) -> bool {
         let w = self.words;
         match self.kept {
-            Some(first) => {
-                let mut same = true;
-                for (word, &bits) in self.layer.iter().enumerate() {
-                    let cell = first + 1 + k * w + word;
-                    if store.aux(cell) != bits {
-                        store.set_aux(cell, bits);
-                        same = false;
-                    }
-                }
-                same
-            }
+            Some(first) => store.set_aux_slice(first + 1 + k * w, &self.layer),
             None => {
                 let here = &mut self.alive[k * w..(k + 1) * w];
                 let same = *here == *self.layer;
@@ -185,10 +177,14 @@ impl RegularProp {
         }
     }
 
+    /// The first cell of the symbols item `i` read, in the state kept from `first`.
+    fn set_cell(&self, first: usize, i: usize) -> usize {
+        first + 1 + (self.items.len() + 1) * self.words + i * self.sets_words
+    }
+
     /// The symbols item `i` read when the last run ended (kept state only).
     fn read_set<'s>(&self, store: &'s Store, first: usize, i: usize) -> &'s [u64] {
-        let (n, w, sw) = (self.items.len(), self.words, self.sets_words);
-        store.aux_slice(first + 1 + (n + 1) * w + i * sw, sw)
+        store.aux_slice(self.set_cell(first, i), self.sets_words)
     }
 
     /// One forward and backward pass over the layered graph, keeping the values on some
@@ -197,7 +193,6 @@ impl RegularProp {
     fn pass(&mut self, store: &mut Store) -> Result<bool, Fail> {
         self.collect_present(store);
         let n = self.items.len();
-        let sw = self.sets_words;
         // The kept state holds where every item reads only symbols it read then (as the
         // trail ensures: checked all the same, it costs a bit per symbol).
         let valid = self.kept.is_some_and(|first| {
@@ -268,12 +263,7 @@ impl RegularProp {
                 self.supported[s as usize] = false;
             }
             if let Some(first) = self.kept {
-                let from = first + 1 + (n + 1) * self.words + i * sw;
-                for (word, &bits) in self.set.iter().enumerate() {
-                    if store.aux(from + word) != bits {
-                        store.set_aux(from + word, bits);
-                    }
-                }
+                store.set_aux_slice(self.set_cell(first, i), &self.set);
             }
         }
         if let Some(first) = self.kept {
@@ -317,7 +307,7 @@ impl RegularProp {
     /// kept state after it is still reached). `None` if no accepting state is reachable
     /// at the end, else whether the last layer lives as before.
     fn forward(&mut self, store: &mut Store, valid: bool, lo: usize, hi: usize) -> Option<bool> {
-        let (w, a) = (self.words, Arc::clone(&self.automaton));
+        let (w, a) = (self.words, &*self.automaton);
         let n = self.items.len();
         if valid {
             // Up to layer `lo`, nothing changed: the live states stand for the reached.
